@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Browser tests drive Debian's Chromium (scripts/ensure-chromium.mjs finds or installs it) against a
+// portal started on its own port with a fresh embedded database and the demo data.
+const port = Number(process.env.E2E_PORT ?? 4300);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order of cost, stopping at the first failure.
+// lint -> format -> type-check -> unit/API tests on PGlite -> the same on PostgreSQL when
+// TEST_DATABASE_URL is set -> build -> Playwright in Debian Chromium against a started server.
+// It ends with one summary line, 'N passed, N failed', counted from the runners' JSON reports.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const reports = join(process.cwd(), 'test-results', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal})`);
+    printSummary();
+    process.exit(result.status || 1);
+  }
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += report.numPassedTests ?? 0;
+  counts.failed += report.numFailedTests ?? 0;
+  counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  counts.failed += stats.unexpected ?? 0;
+  counts.skipped += stats.skipped ?? 0;
+}
+
+function printSummary() {
+  countVitest(join(reports, 'vitest-pglite.json'));
+  countVitest(join(reports, 'vitest-postgres.json'));
+  countPlaywright(join(reports, 'playwright.json'));
+  console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+}
+
+const npx = 'npx';
+run('lint', npx, ['eslint', '.', '--max-warnings=0']);
+run('format', npx, ['prettier', '--check', '.']);
+run('type-check', npx, ['tsc', '--noEmit']);
+
+const { TEST_DATABASE_URL, ...withoutPg } = process.env;
+const vitestArgs = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, name)}`];
+// The first pass must not see TEST_DATABASE_URL, so that the database tests run on embedded PGlite.
+console.log('\n▶ unit and API tests on PGlite');
+const pglite = spawnSync(npx, vitestArgs('vitest-pglite.json'), { stdio: 'inherit', env: { ...withoutPg } });
+if (pglite.status !== 0) {
+  printSummary();
+  process.exit(pglite.status || 1);
+}
+if (TEST_DATABASE_URL) {
+  run('unit and API tests on PostgreSQL', npx, [...vitestArgs('vitest-postgres.json'), 'test/api'], {
+    TEST_DATABASE_URL,
+  });
+} else {
+  console.log('\n(TEST_DATABASE_URL is unset: the database tests ran on PGlite only)');
+}
+
+const chromium = ensureChromium();
+run('build', 'npm', ['run', 'build']);
+run('browser tests (Playwright, Chromium)', npx, ['playwright', 'test', '--reporter=list,json'], {
+  CHROMIUM_PATH: chromium,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
+});
+printSummary();

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * The portal's configuration file (`config/portal.yaml`), declared once: the server validates the file
+ * against this schema at start, and the web app receives the validated object (it holds nothing secret).
+ */
+
+const href = z
+  .string()
+  .min(1)
+  .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v) || v.startsWith('mailto:'), {
+    message: 'must be a path starting with / or an http(s) or mailto: URL',
+  });
+
+export const linkSchema = z.object({
+  label: z.string().min(1),
+  href,
+});
+export type Link = z.infer<typeof linkSchema>;
+
+/** A menu entry; `show` limits who sees it (the gates of spec sections 2 and 6). */
+export const menuItemSchema = linkSchema.extend({
+  show: z.enum(['all', 'customers', 'downloads']).default('all'),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const linkGroupSchema = z.object({
+  label: z.string().min(1),
+  items: z.array(linkSchema).min(1),
+});
+export type LinkGroup = z.infer<typeof linkGroupSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD');
+
+export const slaSchema = z.object({
+  tiers: z.array(z.string().min(1)).length(4),
+  firstResponse: z
+    .array(z.object({ priority: z.string().min(1), description: z.string().min(1), values: z.array(z.string()).length(4) }))
+    .min(1),
+  coverage: z.array(z.object({ label: z.string().min(1), values: z.array(z.boolean()).length(4) })).min(1),
+  notes: z.array(z.string()).default([]),
+});
+export type SlaConfig = z.infer<typeof slaSchema>;
+
+export const eolReleaseSchema = z.object({
+  release: z.string().min(1),
+  status: z.enum(['End of Support', 'Supported']),
+  ga: isoDate.optional(),
+  endOfLife: isoDate.optional(),
+  endOfSupport: isoDate.optional(),
+});
+export type EolRelease = z.infer<typeof eolReleaseSchema>;
+
+export const documentSchema = z.object({
+  /** File name without extension; the PDF lives at /files/service-descriptions/{file}.pdf. */
+  file: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+  title: z.string().min(1),
+  description: z.string().min(1),
+  /** Whether /support-services/{file}.pdf shows it in a frame. */
+  framed: z.boolean().default(false),
+});
+export type ServiceDocument = z.infer<typeof documentSchema>;
+
+export const portalConfigSchema = z.object({
+  product: z.object({
+    name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, 'must be one word of letters and digits (it prefixes routes)'),
+    company: z.string().min(1),
+    tagline: z.string().min(1),
+  }),
+  support: z.object({
+    phone: z.string().min(1),
+    corporateEmailDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as acme.example'),
+    webmaster: z.object({ name: z.string().min(1), email: z.email() }),
+  }),
+  banner: z.object({
+    /** The date from which new signups must give a Controller ID or Customer ID (spec section 9). */
+    idRequiredFrom: isoDate,
+    text: z.string().min(1),
+  }),
+  releases: z.object({ endOfSupportThrough: z.string().regex(/^\d+\.\d+$/) }),
+  menus: z.object({
+    support: z.array(menuItemSchema).min(1),
+    documentation: z.array(linkSchema).min(1),
+    /** Top-level header links after the two menus: Professional Services, ACE, Community. */
+    header: z.array(linkSchema).min(1),
+  }),
+  middleBar: z.object({
+    links: z.array(linkSchema).min(1),
+    cloudProviderStatus: linkGroupSchema,
+    marketplace: linkGroupSchema,
+  }),
+  footer: z.object({
+    social: z.array(linkSchema.extend({ icon: z.enum(['linkedin', 'x', 'youtube', 'github', 'facebook']) })).min(1),
+    policies: z.array(linkSchema).min(1),
+    copyright: z.string().min(1),
+  }),
+  links: z.object({
+    trust: z.url(),
+    ticketPortal: z.url(),
+    sales: z.string().min(1),
+  }),
+  recommendedReading: z.array(linkSchema.extend({ description: z.string().min(1) })).min(1),
+  sla: slaSchema,
+  eolPolicy: z.object({
+    updated: isoDate,
+    intro: z.string().min(1),
+    rules: z.array(z.string().min(1)).min(1),
+    schedule: z.array(eolReleaseSchema).min(1),
+    edgeCompatibility: z.string().min(1),
+  }),
+  chatbotPolicy: z.object({ updated: isoDate, paragraphs: z.array(z.string().min(1)).min(1) }),
+  /** ISO 3166-1 alpha-2 codes of the countries the edge image may not be deployed in. */
+  embargoedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')).min(1),
+  serviceDescriptions: z.object({
+    documents: z.array(documentSchema).min(1),
+    hardwareReturn: documentSchema,
+  }),
+});
+
+export type PortalConfig = z.infer<typeof portalConfigSchema>;
