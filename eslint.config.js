@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/results', 'public'] },
+  {
+    ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/results', 'public'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
-const reports = join(process.cwd(), 'test-results', 'reports');
+const reports = join(process.cwd(), 'test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
@@ -53,7 +53,13 @@ run('format', npx, ['prettier', '--check', '.']);
 run('type-check', npx, ['tsc', '--noEmit']);
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
-const vitestArgs = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, name)}`];
+const vitestArgs = (name) => [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reports, name)}`,
+];
 // The first pass must not see TEST_DATABASE_URL, so that the database tests run on embedded PGlite.
 console.log('\n▶ unit and API tests on PGlite');
 const pglite = spawnSync(npx, vitestArgs('vitest-pglite.json'), { stdio: 'inherit', env: { ...withoutPg } });

@@ -35,7 +35,13 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written 
 export const slaSchema = z.object({
   tiers: z.array(z.string().min(1)).length(4),
   firstResponse: z
-    .array(z.object({ priority: z.string().min(1), description: z.string().min(1), values: z.array(z.string()).length(4) }))
+    .array(
+      z.object({
+        priority: z.string().min(1),
+        description: z.string().min(1),
+        values: z.array(z.string()).length(4),
+      }),
+    )
     .min(1),
   coverage: z.array(z.object({ label: z.string().min(1), values: z.array(z.boolean()).length(4) })).min(1),
   notes: z.array(z.string()).default([]),
@@ -63,13 +69,17 @@ export type ServiceDocument = z.infer<typeof documentSchema>;
 
 export const portalConfigSchema = z.object({
   product: z.object({
-    name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, 'must be one word of letters and digits (it prefixes routes)'),
+    name: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'must be one word of letters and digits (it prefixes routes)'),
     company: z.string().min(1),
     tagline: z.string().min(1),
   }),
   support: z.object({
     phone: z.string().min(1),
-    corporateEmailDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as acme.example'),
+    corporateEmailDomain: z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as acme.example'),
     webmaster: z.object({ name: z.string().min(1), email: z.email() }),
   }),
   banner: z.object({
@@ -90,7 +100,9 @@ export const portalConfigSchema = z.object({
     marketplace: linkGroupSchema,
   }),
   footer: z.object({
-    social: z.array(linkSchema.extend({ icon: z.enum(['linkedin', 'x', 'youtube', 'github', 'facebook']) })).min(1),
+    social: z
+      .array(linkSchema.extend({ icon: z.enum(['linkedin', 'x', 'youtube', 'github', 'facebook']) }))
+      .min(1),
     policies: z.array(linkSchema).min(1),
     copyright: z.string().min(1),
   }),

@@ -1,0 +1,101 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/**
+ * The one database type the rest of the server sees. Both drivers produce a subclass of Drizzle's
+ * `PgDatabase`, so services are written once and run on embedded PGlite and on a PostgreSQL server.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseLocation =
+  /** A PostgreSQL server (`DATABASE_URL`). */
+  | { url: string }
+  /** Embedded PGlite persisted under this directory. */
+  | { dataDir: string }
+  /**
+   * Embedded PGlite in memory, gone when closed (tests). `snapshot` is a data directory dumped with
+   * `dumpDataDir()`: starting from a migrated snapshot takes a fraction of a fresh `initdb`.
+   */
+  | { memory: true; snapshot?: Blob };
+
+export interface OpenDatabaseOptions {
+  location: DatabaseLocation;
+  /** Called when an idle pooled connection fails (the server restarted, a network blip); the pool recovers. */
+  onPoolError?: (error: Error) => void;
+}
+
+interface HandleBase {
+  db: Database;
+  /** Releases every connection (or closes PGlite); the handle is unusable afterwards. */
+  close(): Promise<void>;
+}
+export interface PgliteHandle extends HandleBase {
+  driver: 'pglite';
+  client: PGlite;
+}
+export interface PostgresHandle extends HandleBase {
+  driver: 'postgres';
+  pool: pg.Pool;
+}
+/** An open database and what owns its connections; the migrator needs the driver-specific client. */
+export type DatabaseHandle = PgliteHandle | PostgresHandle;
+
+/** PGlite keeps its files in this sub-folder of `DATA_DIR`; other features keep uploads beside it. */
+export function pgliteDirectory(dataDir: string): string {
+  return path.resolve(dataDir, 'pglite');
+}
+
+/** Closing twice (a shutdown racing a failed start) must not throw "already closed". */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { location } = options;
+  if ('url' in location) {
+    const pool = new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5000 });
+    // Without a listener an error on an idle client is an uncaught 'error' event and kills the process.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    const db = drizzlePg({ client: pool, schema });
+    return { driver: 'postgres', db, pool, close: once(() => pool.end()) };
+  }
+
+  let client: PGlite;
+  if ('dataDir' in location) {
+    const dir = pgliteDirectory(location.dataDir);
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create(location.snapshot ? { loadDataDir: location.snapshot } : {});
+  }
+  const db = drizzlePglite({ client, schema });
+  return { driver: 'pglite', db, client, close: once(() => client.close()) };
+}
+
+/**
+ * Runs raw SQL and returns its rows. On the shared `Database` type `execute` answers `unknown` (each driver
+ * has its own result class); both drivers put the rows in `rows`, which is all raw queries need.
+ */
+export async function executeRows<Row extends Record<string, unknown>>(
+  db: Database,
+  query: SQL,
+): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
+    return result.rows as Row[];
+  }
+  throw new Error('the database driver answered without rows');
+}
+
+/** Cheapest round trip that proves the database answers; used by `/readyz`. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { DatabaseHandle } from './client.js';
+
+/** SQL written by drizzle-kit (`npm run db:generate`), committed with the code that needs it. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Key of the session-level advisory lock that serialises migrations. Any constant works as long as every
+ * instance uses the same one and nothing else in the database takes it.
+ */
+const MIGRATION_LOCK_KEY = 7_354_120_001;
+
+/**
+ * Brings the schema up to date. On PostgreSQL several instances may start at once (a rolling deploy, a
+ * scaled-out service); the advisory lock makes the second one wait and then find nothing left to do,
+ * instead of both creating the same table. PGlite is single-process, so it needs no lock.
+ */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.driver === 'pglite') {
+    await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  // The lock belongs to a connection, so lock, migrate and unlock on one checked-out client.
+  const connection = await handle.pool.connect();
+  let broken = false;
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // A connection that failed mid-way may still hold the lock or an open transaction: destroy it rather
+    // than hand it back to the pool (closing it also releases the lock).
+    connection.release(broken);
+  }
+}

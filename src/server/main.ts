@@ -1,0 +1,127 @@
+import { hostname } from 'node:os';
+import closeWithGrace from 'close-with-grace';
+import { pino, type Logger } from 'pino';
+import type { PortalConfig } from '../common/portal-config.js';
+import { buildApp, type App } from './app.js';
+import { ConfigError, loadConfig } from './config/load-config.js';
+import { openDatabase, pgliteDirectory, type DatabaseHandle } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { seedDemoData } from './db/seed/seed.js';
+import { EnvError, loadEnv, type Env } from './env.js';
+import { WebAppNotBuiltError } from './ssr/page-renderer.js';
+
+/** In-flight requests get this long to finish at shutdown before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** `npm start` in a terminal delivers one Ctrl-C twice (the terminal and npm both signal); ignore the echo. */
+const DUPLICATE_SIGNAL_WINDOW_MS = 1000;
+
+/** Problems the operator must fix before the server can start: print the message, no stack trace. */
+function exitOnStartupProblem(error: unknown): never {
+  if (error instanceof EnvError || error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+async function loadSettings(): Promise<{ env: Env; config: PortalConfig }> {
+  const env = loadEnv();
+  return { env, config: await loadConfig(env.CONFIG_FILE) };
+}
+
+async function openAndPrepareDatabase(env: Env, log: Logger): Promise<DatabaseHandle> {
+  const handle = await openDatabase({
+    location: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
+  });
+  try {
+    log.info(
+      {
+        driver: handle.driver,
+        ...(handle.driver === 'pglite' ? { dir: pgliteDirectory(env.DATA_DIR) } : {}),
+      },
+      'database opened',
+    );
+    await migrateDatabase(handle);
+    log.info('database migrated');
+    if (env.DEMO_DATA) {
+      const seeded = await seedDemoData(handle.db);
+      log.info(seeded, 'demo data seeded');
+    }
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const { env, config } = await loadSettings().catch(exitOnStartupProblem);
+
+  // pid and hostname stay in every line: several instances write to the same log store.
+  const log = pino({
+    level: env.LOG_LEVEL,
+    base: { service: 'support-portal', pid: process.pid, hostname: hostname() },
+  });
+  let database: DatabaseHandle;
+  let app: App;
+  try {
+    database = await openAndPrepareDatabase(env, log);
+  } catch (error) {
+    log.fatal({ err: error }, 'database could not be opened or migrated');
+    process.exit(1);
+  }
+  try {
+    app = await buildApp({ env, config, db: database.db, logger: log });
+  } catch (error) {
+    log.fatal({ err: error }, 'app could not be built');
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  let firstSigintAt = 0;
+  const closer = closeWithGrace(
+    {
+      delay: SHUTDOWN_GRACE_MS,
+      logger: { error: (message: string) => log.error(message) },
+      skip: ['SIGINT'],
+    },
+    async ({ signal, err }) => {
+      if (err) log.error({ err }, 'shutting down after an unexpected error');
+      else log.info({ signal: signal ?? 'SIGINT' }, 'shutting down');
+      // Stops accepting connections and waits for in-flight requests; new requests meanwhile get 503.
+      await app.close();
+      await database.close();
+      log.info('shut down cleanly');
+    },
+  );
+  process.on('SIGINT', () => {
+    const now = Date.now();
+    if (firstSigintAt === 0) {
+      firstSigintAt = now;
+      closer.close();
+    } else if (now - firstSigintAt > DUPLICATE_SIGNAL_WINDOW_MS) {
+      // A deliberate second Ctrl-C: the operator does not want to wait for the grace period.
+      log.warn('second SIGINT: exiting without waiting');
+      process.exit(130);
+    }
+  });
+
+  try {
+    // Template and bundle are read before traffic arrives; a missing build is reported, not fatal, so the
+    // API can run on its own (pages answer 503 until the build exists).
+    await app.pageRenderer.preload().catch((error: unknown) => {
+      if (error instanceof WebAppNotBuiltError) log.warn(error.message);
+      else log.error({ err: error }, 'pages cannot be rendered until the web build is fixed');
+    });
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    log.fatal({ err: error }, 'server failed to start');
+    closer.uninstall();
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+await main();

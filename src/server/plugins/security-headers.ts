@@ -1,0 +1,50 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Content Security Policy of every answer (pages, API, static files, Swagger UI).
+ * - Scripts only from our origin, never inline: the SSR state travels in a `type="application/json"` element,
+ *   which is data, not script.
+ * - Inline styles are allowed because Mantine writes `style` attributes into server-rendered markup.
+ * - Frames from our own origin only: the service description PDFs are shown in an iframe.
+ * - No `upgrade-insecure-requests`: TLS ends at the load balancer, and on a plain-HTTP machine (a laptop, a
+ *   test run on another host name) the directive would send every asset request to an HTTPS port that does
+ *   not exist. HSTS covers production.
+ */
+export const contentSecurityPolicyDirectives = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/**
+ * CSP of PDF files. Chrome shows a PDF through an internal `<embed>` governed by the response's own CSP, so
+ * `object-src 'none'` (or a `default-src` without inline styles) blanks the viewer (crbug.com/271452). A PDF
+ * runs none of our scripts, so only the framing rule is kept; nosniff and X-Frame-Options still apply.
+ */
+export const PDF_CONTENT_SECURITY_POLICY = "frame-ancestors 'self'";
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
+    // X-Frame-Options backs up frame-ancestors for old browsers; the PDFs are framed by our own pages.
+    frameguard: { action: 'sameorigin' },
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/pdf')) {
+      reply.header('content-security-policy', PDF_CONTENT_SECURITY_POLICY);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,31 @@
+import {
+  LATEST_KB_COUNT,
+  MOST_POPULAR_KB_COUNT,
+  type LatestKbResponse,
+} from '../../common/contracts/latest-kb.js';
+import { cutSnippet, htmlToPlainText, SNIPPET_LENGTH } from '../../common/snippet.js';
+import type { Database } from '../db/client.js';
+import { listLatestKb, type LatestKb } from '../services/knowledge/list-latest-kb.js';
+
+/** Maps the knowledge area's result to the wire format of `GET /api/aggregator/latestKB`. */
+export function presentLatestKb(result: LatestKb): LatestKbResponse {
+  return {
+    zendesk: {
+      articles: result.latest.map((article) => ({
+        id: article.id,
+        title: article.title,
+        html_url: article.htmlUrl,
+        snippet: cutSnippet(htmlToPlainText(article.body), SNIPPET_LENGTH),
+        updated_at: article.updatedAt.toISOString(),
+      })),
+    },
+    mostPopular: result.mostPopular.map((article) => ({ name: article.title, link: article.htmlUrl })),
+  };
+}
+
+/** The home page card as the API and the server-side renderer both serve it. */
+export async function loadLatestKb(db: Database): Promise<LatestKbResponse> {
+  return presentLatestKb(
+    await listLatestKb({ db, latestLimit: LATEST_KB_COUNT, popularLimit: MOST_POPULAR_KB_COUNT }),
+  );
+}

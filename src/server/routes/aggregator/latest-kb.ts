@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
+import { latestKbResponseSchema } from '../../../common/contracts/latest-kb.js';
+import { loadLatestKb } from '../../presenters/latest-kb.js';
+
+/** `GET /api/aggregator/latestKB`: the home page's latest Knowledge Base card (spec section 7). */
+export const latestKbRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/latestKB',
+    {
+      schema: {
+        tags: ['aggregator'],
+        summary: 'Latest and most popular knowledge base articles',
+        description:
+          'The 6 most recently updated articles with a plain-text snippet, and the 5 most viewed as links.',
+        response: { 200: latestKbResponseSchema, 500: apiErrorSchema },
+      },
+    },
+    async () => loadLatestKb(app.db),
+  );
+};

@@ -1,0 +1,70 @@
+import { desc } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { kbArticles } from '../../db/schema.js';
+import { ServiceError } from '../errors.js';
+
+/** An article as the knowledge area hands it out: the fields a listing needs, never the raw row. */
+export interface KbArticleSummary {
+  id: number;
+  slug: string;
+  title: string;
+  /** HTML body; presenters turn it into a plain-text snippet. */
+  body: string;
+  htmlUrl: string;
+  viewCount: number;
+  updatedAt: Date;
+}
+
+export interface ListLatestKbOptions {
+  db: Database;
+  /** How many of the most recently updated articles to return. */
+  latestLimit: number;
+  /** How many of the most viewed articles to return. */
+  popularLimit: number;
+}
+
+export interface LatestKb {
+  latest: KbArticleSummary[];
+  mostPopular: KbArticleSummary[];
+}
+
+const MAX_LIMIT = 50;
+
+function checkLimit(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 0 || value > MAX_LIMIT) {
+    throw new ServiceError('INVALID_INPUT', `${name} must be an integer from 0 to ${MAX_LIMIT}`);
+  }
+}
+
+const summaryColumns = {
+  id: kbArticles.id,
+  slug: kbArticles.slug,
+  title: kbArticles.title,
+  body: kbArticles.body,
+  htmlUrl: kbArticles.htmlUrl,
+  viewCount: kbArticles.viewCount,
+  updatedAt: kbArticles.updatedAt,
+};
+
+/**
+ * The home page's knowledge base card: newest articles and most read ones. Ties are broken by id so the
+ * order is stable between requests (and between instances) when timestamps or counts are equal.
+ */
+export async function listLatestKb(options: ListLatestKbOptions): Promise<LatestKb> {
+  checkLimit('latestLimit', options.latestLimit);
+  checkLimit('popularLimit', options.popularLimit);
+  const { db } = options;
+  const [latest, mostPopular] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(kbArticles)
+      .orderBy(desc(kbArticles.updatedAt), desc(kbArticles.id))
+      .limit(options.latestLimit),
+    db
+      .select(summaryColumns)
+      .from(kbArticles)
+      .orderBy(desc(kbArticles.viewCount), desc(kbArticles.id))
+      .limit(options.popularLimit),
+  ]);
+  return { latest, mostPopular };
+}

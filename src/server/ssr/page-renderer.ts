@@ -1,0 +1,122 @@
+import { access, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  SSR_PLACEHOLDERS,
+  type SsrInput,
+  type SsrModule,
+  type SsrResult,
+} from '../../common/contracts/ssr.js';
+
+/** The build output is missing: pages cannot be rendered, the API still works. */
+export class WebAppNotBuiltError extends Error {
+  readonly code = 'WEB_APP_NOT_BUILT';
+  constructor(readonly missing: string) {
+    super(`The web app is not built (${missing} is missing): run npm run build`);
+    this.name = 'WebAppNotBuiltError';
+  }
+}
+
+/** The build exists but is not usable (a template without placeholders, a bundle without `render`). */
+export class WebAppBuildInvalidError extends Error {
+  readonly code = 'WEB_APP_BUILD_INVALID';
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebAppBuildInvalidError';
+  }
+}
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+export interface PageRenderer {
+  /** Loads template and bundle now instead of at the first page request; throws the load error. */
+  preload(): Promise<void>;
+  render(input: SsrInput): Promise<RenderedPage>;
+}
+
+export interface PageRendererOptions {
+  /** The build folder holding `client/index.html` and `server/entry-server.js`. */
+  distDir: string;
+}
+
+interface LoadedBuild {
+  template: string;
+  render: SsrModule['render'];
+}
+
+const PLACEHOLDER_PATTERN = /<!--ssr-(head|html|state)-->/g;
+
+function hasRender(value: unknown): value is SsrModule {
+  return (
+    typeof value === 'object' && value !== null && 'render' in value && typeof value.render === 'function'
+  );
+}
+
+async function loadBuild(distDir: string): Promise<LoadedBuild> {
+  const templatePath = path.join(distDir, 'client', 'index.html');
+  const bundlePath = path.join(distDir, 'server', 'entry-server.js');
+  for (const file of [templatePath, bundlePath]) {
+    try {
+      await access(file);
+    } catch {
+      throw new WebAppNotBuiltError(path.relative(process.cwd(), file) || file);
+    }
+  }
+  const template = await readFile(templatePath, 'utf8');
+  const missing = Object.values(SSR_PLACEHOLDERS).filter((placeholder) => !template.includes(placeholder));
+  if (missing.length > 0) {
+    throw new WebAppBuildInvalidError(`${templatePath} lacks the placeholder(s) ${missing.join(', ')}`);
+  }
+  const bundle: unknown = await import(pathToFileURL(bundlePath).href);
+  if (!hasRender(bundle))
+    throw new WebAppBuildInvalidError(`${bundlePath} does not export a render function`);
+  return { template, render: bundle.render };
+}
+
+/**
+ * Fills the template in one pass, so markup produced by the app can never be mistaken for a placeholder,
+ * and with a function replacer, so `$&` or `$'` in page content is copied literally.
+ */
+export function fillTemplate(template: string, result: Pick<SsrResult, 'head' | 'html' | 'state'>): string {
+  // The bundle promises escaped JSON; escaping `<` again is idempotent for JSON and makes a stray
+  // `</script>` in the state harmless whatever the bundle does.
+  const state = result.state.replace(/</g, '\\u003c');
+  const values = { head: result.head, html: result.html, state };
+  return template.replace(PLACEHOLDER_PATTERN, (_match, key: keyof typeof values) => values[key]);
+}
+
+/**
+ * Renders pages with the web app's SSR bundle. Template and bundle are read once and kept; while the build is
+ * missing every call re-checks (a cheap `access`), so a build that lands later is picked up without restart.
+ */
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
+  let loaded: Promise<LoadedBuild> | undefined;
+
+  function load(): Promise<LoadedBuild> {
+    if (!loaded) {
+      loaded = loadBuild(options.distDir);
+      // Only a successful load is kept; a failure is retried at the next request.
+      loaded.catch(() => {
+        loaded = undefined;
+      });
+    }
+    return loaded;
+  }
+
+  return {
+    async preload() {
+      await load();
+    },
+    async render(input) {
+      const build = await load();
+      const result = await build.render(input);
+      if (!Number.isInteger(result.status) || result.status < 200 || result.status > 599) {
+        throw new WebAppBuildInvalidError(`render returned an invalid status ${String(result.status)}`);
+      }
+      return { status: result.status, html: fillTemplate(build.template, result) };
+    },
+  };
+}

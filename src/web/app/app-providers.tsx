@@ -1,0 +1,28 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { PortalConfig } from '../../common/portal-config';
+import { PortalConfigProvider } from '../lib/portal-config-context';
+import { cssVariablesResolver, theme } from './theme';
+import './mantine-styles';
+import '../styles/global.css';
+
+interface AppProvidersProps {
+  config: PortalConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** The providers around the router, identical on server and client so the markup hydrates. */
+export function AppProviders({ config, queryClient, children }: AppProvidersProps) {
+  return (
+    <PortalConfigProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        {/* Light only: a scheme chosen in the browser would need an inline script before paint, which the CSP forbids. */}
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+          {children}
+        </MantineProvider>
+      </QueryClientProvider>
+    </PortalConfigProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/app-providers';
+import { createRoutes } from './app/routes';
+import { readPortalState } from './lib/portal-state';
+import { createQueryClient } from './lib/query-client';
+
+/**
+ * Loads the code of the lazy routes that match the current URL and puts it on the route objects, so the first
+ * client render produces the same markup as the server did (otherwise React would see an empty page where the
+ * server rendered one and throw the server HTML away).
+ */
+async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const state = readPortalState(document);
+  const queryClient = createQueryClient('browser');
+  hydrate(queryClient, state.queries);
+
+  const routes = createRoutes(state.config);
+  await resolveLazyMatches(routes);
+  const router = createBrowserRouter(routes);
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <AppProviders config={state.config} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

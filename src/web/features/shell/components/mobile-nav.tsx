@@ -1,0 +1,63 @@
+import { Drawer } from '@mantine/core';
+import type { Link } from '../../../../common/portal-config';
+import { AppLink } from '../../../components/app-link';
+import { SignInButtons } from '../../auth/components/sign-in-buttons';
+import { useSession } from '../../session/use-session';
+import { useNavigation } from '../use-navigation';
+import classes from './mobile-nav.module.css';
+
+interface MobileNavProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The phone menu: every link of the header, its menus and the middle bar, from the same navigation model. */
+export function MobileNav({ opened, onClose }: MobileNavProps) {
+  const navigation = useNavigation();
+  const session = useSession();
+
+  const sections: Array<{ title: string; links: Link[] }> = [
+    { title: navigation.support.label, links: navigation.support.items },
+    { title: navigation.documentation.label, links: navigation.documentation.items },
+    { title: 'More from us', links: navigation.headerLinks },
+    { title: 'Resources', links: navigation.middleBarLinks },
+    ...navigation.middleBarMenus.map((menu) => ({ title: menu.label, links: menu.items })),
+  ];
+
+  return (
+    // The compound form, to make the drawer's header a <div>: Mantine renders a <header>, which would be a second
+    // "banner" landmark next to the site header.
+    <Drawer.Root opened={opened} onClose={onClose} position="right" size="22rem">
+      <Drawer.Overlay />
+      <Drawer.Content>
+        <Drawer.Header component="div">
+          <Drawer.Title className={classes.title}>Menu</Drawer.Title>
+          <Drawer.CloseButton aria-label="Close menu" />
+        </Drawer.Header>
+        <Drawer.Body className={classes.body}>
+          <nav aria-label="Mobile">
+            {sections.map((section) => (
+              <section key={section.title} className={classes.section}>
+                <h3 className={classes.sectionTitle}>{section.title}</h3>
+                <ul className={classes.list}>
+                  {section.links.map((link) => (
+                    <li key={`${link.label}|${link.href}`}>
+                      <AppLink href={link.href} className={classes.link} onClick={onClose}>
+                        {link.label}
+                      </AppLink>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </nav>
+          {session.signedIn ? null : (
+            <div className={classes.signIn}>
+              <SignInButtons layout="stacked" />
+            </div>
+          )}
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { usePortalConfig } from '../../../lib/portal-config-context';
+import { useDocumentMeta } from '../../../lib/use-document-meta';
+import { AnnouncementBanner } from './announcement-banner';
+import { MiddleBar } from './middle-bar';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import classes from './shell-layout.module.css';
+
+const MAIN_ID = 'main-content';
+
+/** The frame of every page: skip link, header, middle bar, announcement, the page, footer. */
+export function ShellLayout() {
+  const config = usePortalConfig();
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+  useDocumentMeta();
+
+  // Marks the page as interactive (hydrated). Until then the server HTML is on screen but buttons do nothing,
+  // so end-to-end tests and synthetic monitoring wait for this instead of guessing with timeouts.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  // After a client-side navigation, screen readers and keyboard users should start at the new page, as they
+  // would after a full page load; the first render is a real page load and keeps the browser's focus.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className={classes.shell}>
+      <a href={`#${MAIN_ID}`} className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <MiddleBar />
+      <AnnouncementBanner
+        text={config.banner.text}
+        onDismiss={() => mainRef.current?.focus({ preventScroll: true })}
+      />
+      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {/* Library mode: restores scroll on back/forward and scrolls new pages to the top; renders no script. */}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
+import type { SsrData } from '../../common/contracts/ssr';
+import type { PortalConfig } from '../../common/portal-config';
+
+export interface RouteMeta {
+  /** The page's own title; the shell appends the portal name. */
+  title: string;
+  description: string;
+  /** HTTP status of a server render of this page; 200 when absent. */
+  status?: number;
+}
+
+/**
+ * What every page route exports as its `handle` (read through `useMatches()` on the client and from the
+ * static handler's matches on the server): its head tags and status, and the data to fetch before a server
+ * render so the first HTML already holds it.
+ */
+export interface PortalRouteHandle {
+  meta(input: { config: PortalConfig; params: Params }): RouteMeta;
+  prefetch?(queryClient: QueryClient, data: SsrData): Promise<void>;
+}
+
+export function isPortalRouteHandle(handle: unknown): handle is PortalRouteHandle {
+  return (
+    typeof handle === 'object' && handle !== null && typeof (handle as { meta?: unknown }).meta === 'function'
+  );
+}
+
+/** `<title>` text: page first, portal last, so tabs and search results lead with what differs. */
+export function documentTitle(meta: RouteMeta, config: PortalConfig): string {
+  const portal = `${config.product.name} Support`;
+  return meta.title === portal ? `${portal} | ${config.product.tagline}` : `${meta.title} | ${portal}`;
+}
+
+/**
+ * The meta of the deepest matched route that declares a handle (the page, not the layout around it).
+ * Takes matches shaped like `useMatches()` gives them; the server maps its route matches to this shape.
+ */
+export function resolveRouteMeta(
+  matches: ReadonlyArray<{ handle: unknown; params: Params }>,
+  config: PortalConfig,
+): RouteMeta | null {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i];
+    if (match && isPortalRouteHandle(match.handle))
+      return match.handle.meta({ config, params: match.params });
+  }
+  return null;
+}

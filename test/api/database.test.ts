@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { executeRows, openDatabase, type DatabaseHandle } from '../../src/server/db/client.js';
+import { migrateDatabase } from '../../src/server/db/migrate.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
+
+async function tableNames(handle: DatabaseHandle): Promise<string[]> {
+  const rows = await executeRows<{ table_name: string }>(
+    handle.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return rows.map((row) => row.table_name);
+}
+
+describe('migrations', () => {
+  let database: TestDatabase | undefined;
+  const extra: DatabaseHandle[] = [];
+  afterEach(async () => {
+    await Promise.all(extra.splice(0).map((handle) => handle.close()));
+    await database?.close();
+    database = undefined;
+  });
+
+  it('create the schema on an empty database and are idempotent', async () => {
+    database = await createTestDatabase({ migrate: false });
+    expect(await tableNames(database.handle)).toEqual([]);
+    await migrateDatabase(database.handle);
+    await migrateDatabase(database.handle);
+    expect(await tableNames(database.handle)).toEqual(['kb_articles']);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, instances migrating at the same time wait for each other',
+    async () => {
+      database = await createTestDatabase({ migrate: false });
+      const { handle, url } = database;
+      if (!url) throw new Error('expected PostgreSQL');
+      for (let i = 0; i < 3; i += 1) extra.push(await openDatabase({ location: { url } }));
+      // Without the advisory lock these race on CREATE SCHEMA / CREATE TABLE and some fail.
+      await Promise.all([handle, ...extra].map((h) => migrateDatabase(h)));
+      expect(await tableNames(handle)).toEqual(['kb_articles']);
+      const applied = await executeRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(applied).toEqual([{ n: 1 }]);
+    },
+  );
+});

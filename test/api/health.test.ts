@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+describe('health probes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /healthz answers 200 while the process is up', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz answers 200 when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  // Last in the file: it closes the database under the running app.
+  it('GET /readyz answers 503 JSON once the database is gone, while /healthz stays 200', async () => {
+    await t.database.handle.close();
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.headers['content-type']).toMatch(/^application\/json/);
+    expect(ready.json()).toEqual({ status: 'unavailable' });
+    const live = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(live.statusCode).toBe(200);
+  });
+});

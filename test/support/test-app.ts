@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PortalConfig } from '../../src/common/portal-config.js';
+import { buildApp, type App } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config/load-config.js';
+import { seedDemoData } from '../../src/server/db/seed/seed.js';
+import { loadEnv } from '../../src/server/env.js';
+import { createTestDatabase, type TestDatabase } from './test-db.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A build folder (not named dist: .gitignore drops every dist/) with a tiny template and a fake SSR bundle (see fixtures/build/server/entry-server.js). */
+export const FIXTURE_DIST_DIR = path.join(repoRoot, 'test/support/fixtures/build');
+/** A folder with no build at all, as on a fresh clone. */
+export const MISSING_DIST_DIR = path.join(repoRoot, 'test/support/fixtures/no-build');
+
+let configPromise: Promise<PortalConfig> | undefined;
+/** The real `config/portal.yaml`, so tests also prove the shipped config validates. */
+export function testConfig(): Promise<PortalConfig> {
+  configPromise ??= loadConfig(path.join(repoRoot, 'config/portal.yaml'));
+  return configPromise;
+}
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  config: PortalConfig;
+  /** Closes the app, then the database. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Seed the demo content (default true). */
+  seed?: boolean;
+  /** Build folder; defaults to a missing one, so page requests answer 503 unless a test opts in. */
+  distDir?: string;
+  /** Add routes (e.g. probes) before the app is ready. */
+  extend?: (app: App) => void | Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  try {
+    if (options.seed ?? true) await seedDemoData(database.db);
+    const config = await testConfig();
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' });
+    const app = await buildApp({
+      env,
+      config,
+      db: database.db,
+      distDir: options.distDir ?? MISSING_DIST_DIR,
+    });
+    await options.extend?.(app);
+    await app.ready();
+    return {
+      app,
+      database,
+      config,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

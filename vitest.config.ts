@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API tests (the API through `app.inject`, no open port). Browser tests live in test/e2e and run under
+// Playwright. Set TEST_DATABASE_URL to run the API tests against a PostgreSQL server instead of in-memory PGlite.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: ['test/e2e/**', 'node_modules/**', 'dist/**'],
+    environment: 'node',
+    globalSetup: ['test/support/global-setup.ts'],
+    // Starting PGlite (WASM) or creating a PostgreSQL database takes a moment per file.
+    hookTimeout: 30_000,
+    testTimeout: 15_000,
+  },
+});
