@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * Sign-in, signup and session calls (spec sections 3, 4, 5, 7 and 8). The server answers with stable codes;
+ * `auth-messages.ts` turns an answer into the words of spec section 8, on the page and in the API tests.
+ *
+ * Wire format, fixed by the spec where it names it:
+ *  - POST /api/auth/login        {email, providedId?}                 -> 200 LoginOk | error (codes below)
+ *  - POST /api/auth/signup       {email, name, providedId?, verified} -> 200 SignupOk | error
+ *  - POST /api/zendesk/createUser {user: {email, name, providedId?, verified}} -> 200 | 409 on failure
+ *  - GET  /zendeskInitAuth (server redirect to the help desk's authorization page)
+ *  - POST /api/zendesk/authCodeGrant?code=&state=                     -> 200 AuthCodeGrantOk (creates session)
+ *  - POST /api/zendesk/authenticate {user, pass, username, loginType} -> 200 AuthenticateOk (creates session)
+ *  - GET  /api/azureAD/login (popup start), /login/callback, GET /api/azureAD/authenticateCode?code=&state=
+ *  - GET  /jiraAuth (server redirect), GET /api/jira/authenticateCode?code=&state=
+ *  - GET  /api/zendesk/me                                             -> 200 MeResponse | 401 {event:'logout'}
+ *  - POST /api/aggregator/logoutCustomer, GET /api/azureAD/logoutAzureAD -> 200 {status:'OK'}
+ */
+
+/** Server codes of login and signup answers (the `message` field), spec section 8. */
+export const AUTH_CODES = {
+  userNotExists: 'USER_NOT_EXISTS',
+  invalidEmailId: 'INVALID_EMAIL_ID',
+  invalidControllerId: 'INVALID_CONTROLLER_ID',
+  controllerIdRequired: 'CONTROLLER_ID_REQUIRED',
+  idNotFound: 'ID_NOT_FOUND',
+  emailExists: 'EMAIL_EXISTS',
+  rateLimited: 'RATE_LIMITED',
+} as const;
+export type AuthCode = (typeof AUTH_CODES)[keyof typeof AUTH_CODES];
+
+/**
+ * HTTP status of each code. 400 is reserved for CONTROLLER_ID_REQUIRED (and zod's own 400s), because the
+ * login modal shows the ID field on any 400 (spec section 4).
+ */
+export const AUTH_CODE_STATUS: Record<AuthCode, number> = {
+  USER_NOT_EXISTS: 404,
+  INVALID_EMAIL_ID: 403,
+  INVALID_CONTROLLER_ID: 422,
+  CONTROLLER_ID_REQUIRED: 400,
+  ID_NOT_FOUND: 404,
+  EMAIL_EXISTS: 409,
+  RATE_LIMITED: 429,
+};
+
+/** Body of a refused login or signup: `message` is one of AUTH_CODES (or a sentence for other errors). */
+export const authErrorSchema = z.object({ error: z.string(), message: z.string() });
+export type AuthError = z.infer<typeof authErrorSchema>;
+
+/** A Controller ID or Customer ID: `CUST-` and digits, or a controller id such as `CTRL-0A1B2C3D`. */
+export const PROVIDED_ID_PATTERN = /^(CUST-\d{4,10}|CTRL-[0-9A-F]{8})$/;
+
+const email = z.string().trim().max(254);
+const providedId = z.string().trim().max(64).optional();
+
+export const loginRequestSchema = z.object({ email, providedId });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+/** Success: the browser goes to `redirect` (the help-desk authorization, `/zendeskInitAuth`). */
+export const loginOkSchema = z.object({ status: z.literal('OK'), redirect: z.string() });
+export type LoginOk = z.infer<typeof loginOkSchema>;
+
+export const signupRequestSchema = z.object({
+  email,
+  name: z.string().trim().max(200),
+  providedId,
+  verified: z.literal(true),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+export const signupOkSchema = z.object({ status: z.literal('OK') });
+
+export const createUserRequestSchema = z.object({ user: signupRequestSchema });
+
+export const userTypeSchema = z.enum(['customer', 'agent']);
+export type UserType = z.infer<typeof userTypeSchema>;
+export const roleSchema = z.enum(['customer', 'agent', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+export const authLevelSchema = z.enum(['zendesk', 'azureAD']);
+export type AuthLevel = z.infer<typeof authLevelSchema>;
+
+/** The signed-in user as the API presents it; never a token, never a password hash. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  userType: userTypeSchema,
+  allowDownload: z.boolean(),
+  authLevel: authLevelSchema,
+  /** Whether the agent has also authorized the ticketing system (the /jiraAuth step). */
+  trackerAuthorized: z.boolean(),
+  /** ISO 8601; the chat widget is told when the user was created (spec section 2, /chatbot). */
+  createdAt: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authCodeGrantOkSchema = z.object({
+  userInfo: z.object({ user: sessionUserSchema }),
+  /** A short-lived JWT for the chat widget; kept in memory by the app, never in browser storage. */
+  intercom_user_jwt: z.string(),
+  /** Where the browser goes next: `/` for customers, `/jiraAuth` for agents. */
+  redirect: z.string(),
+});
+export type AuthCodeGrantOk = z.infer<typeof authCodeGrantOkSchema>;
+
+export const authenticateRequestSchema = z.object({
+  user: z.string().trim().max(254),
+  pass: z.string().max(200),
+  username: z.string().trim().max(254).optional(),
+  loginType: z.string().max(40).optional(),
+});
+export type AuthenticateRequest = z.infer<typeof authenticateRequestSchema>;
+export const authenticateOkSchema = z.object({
+  userInfo: z.object({
+    /** True: the session cookie now holds a signed-in session (the JWT itself stays on the server). */
+    JWTLogin: z.literal(true),
+    users: z.array(z.object({ name: z.string(), email: z.string(), id: z.string() })).min(1),
+    user: sessionUserSchema,
+  }),
+  intercom_user_jwt: z.string(),
+  redirect: z.string(),
+});
+export type AuthenticateOk = z.infer<typeof authenticateOkSchema>;
+
+export const meResponseSchema = z.object({ user: sessionUserSchema, intercom_user_jwt: z.string() });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+/** The 401 of any call whose session is gone: the app turns it into the forced logout of spec section 4. */
+export const logoutEventSchema = z.object({ event: z.literal('logout') });
+
+/** Help-desk authorization page (built-in help desk), `/helpdesk/authorize?...OAuth params`. */
+export const helpdeskStartRequestSchema = z.object({
+  response_type: z.literal('code'),
+  client_id: z.string().max(100),
+  redirect_uri: z.string().max(500),
+  scope: z.string().max(100),
+  state: z.string().min(16).max(200),
+  code_challenge: z.string().min(43).max(128),
+  code_challenge_method: z.literal('S256'),
+  role: z.enum(['customer', 'agent']),
+  login_hint: z.string().max(254),
+});
+export type HelpdeskStartRequest = z.infer<typeof helpdeskStartRequestSchema>;
+/** POST /api/helpdesk/authorize/start: the code is emailed; the page shows where it went. */
+export const helpdeskStartOkSchema = z.object({ requestId: z.string(), sentTo: z.string() });
+/** POST /api/helpdesk/authorize/verify {requestId, code}: the browser then goes to `redirect`. */
+export const helpdeskVerifyRequestSchema = z.object({
+  requestId: z.string().max(100),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The one-time code has six digits.'),
+});
+export const helpdeskVerifyOkSchema = z.object({ redirect: z.string() });
