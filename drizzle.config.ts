@@ -1,10 +1,15 @@
 import { defineConfig } from 'drizzle-kit';
 
 // Generation only (`npm run db:generate`): it diffs the schema against the committed snapshots and needs no
-// database. Migrations are applied by the server at start (src/server/db/migrate.ts).
+// database. Migrations are applied by the server at start (src/server/db/migrate.ts). Built-in connectors
+// keep their tables beside their code, so their schema files are listed too.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/connectors/helpdesk/builtin/schema.ts',
+    './src/server/connectors/tracker/builtin/schema.ts',
+  ],
   out: './src/server/db/migrations',
   strict: true,
   verbose: true,

@@ -27,6 +27,9 @@ export const SIGNUP_MESSAGES = {
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 
+/** The modal sends corporate emails to the agent login before calling; this covers a call that slipped past. */
+export const USE_AGENT_LOGIN_MESSAGE = 'This email belongs to our support team. Please use Agent Login.';
+
 /** What the login modal does with an answer: show the ID field, or show a message. */
 export type LoginOutcome = { kind: 'ask-id' } | { kind: 'message'; text: string };
 
@@ -44,6 +47,8 @@ export function loginOutcome(status: number, code: string | undefined): LoginOut
       return { kind: 'ask-id' };
     case AUTH_CODES.rateLimited:
       return text(RATE_LIMIT_MESSAGE);
+    case AUTH_CODES.useAgentLogin:
+      return text(USE_AGENT_LOGIN_MESSAGE);
   }
   if (status === 400) return { kind: 'ask-id' };
   if (status === 409) return text(LOGIN_MESSAGES.emailExists);
@@ -57,6 +62,7 @@ export function loginOutcome(status: number, code: string | undefined): LoginOut
 export function signupMessage(status: number | undefined, code: string | undefined): string {
   if (status === undefined) return SIGNUP_MESSAGES.thrown;
   if (code === AUTH_CODES.rateLimited || status === 429) return RATE_LIMIT_MESSAGE;
+  if (code === AUTH_CODES.useAgentLogin) return USE_AGENT_LOGIN_MESSAGE;
   if (status === 400 && code === AUTH_CODES.controllerIdRequired) return SIGNUP_MESSAGES.idRequired;
   if (code === AUTH_CODES.invalidEmailId) return SIGNUP_MESSAGES.invalidEmailId;
   if (status === 409) return SIGNUP_MESSAGES.emailExists;

@@ -5,17 +5,28 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PortalConfig } from '../common/portal-config.js';
+import { createAuthConnectors, type AuthConnectors } from './connectors/index.js';
+import { builtinHelpdeskRoutes } from './connectors/helpdesk/builtin/routes.js';
+import { builtinTrackerRoutes } from './connectors/tracker/builtin/routes.js';
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { echoRequestId, requestIdFor } from './plugins/request-id.js';
+import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSessions } from './plugins/sessions.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { latestKbRoutes } from './routes/aggregator/latest-kb.js';
+import { azureAdRoutes, customerLogoutRoutes, trackerCallbackRoutes } from './routes/auth/agent-auth.js';
+import { authorizationRedirectRoutes } from './routes/auth/authorization-redirects.js';
+import { customerAuthRoutes } from './routes/auth/customer-auth.js';
+import { zendeskAuthRoutes } from './routes/auth/zendesk-auth.js';
 import { registerPageFallback } from './routes/pages.js';
 import { healthRoutes } from './routes/system/health.js';
 import { trustRoutes } from './routes/system/trust.js';
+import { createChatTokenSigner, type ChatTokenSigner } from './services/auth/chat-token.js';
 import { createPageRenderer, type PageRenderer } from './ssr/page-renderer.js';
 
 declare module 'fastify' {
@@ -26,6 +37,11 @@ declare module 'fastify' {
     db: Database;
     /** Renders pages with the web app's SSR bundle. */
     pageRenderer: PageRenderer;
+    /** Help desk, identity provider and tracker, each behind its connector interface. */
+    authConnectors: AuthConnectors;
+    /** Signs the chat widget's user JWT. */
+    chatTokens: ChatTokenSigner;
+    mailer: Mailer;
   }
 }
 
@@ -44,6 +60,13 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance;
 
+/** A hop count (`TRUST_PROXY=1`) becomes the function form Fastify's types accept. */
+function trustProxyOption(
+  value: Env['TRUST_PROXY'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 /**
  * Builds the Fastify application without listening, so tests drive it with `app.inject`. The caller owns
  * the database: it opens, migrates and closes it.
@@ -58,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     genReqId: requestIdFor,
     // Ids travel in our own header (see request-id.ts), not in one Fastify reads blindly.
     requestIdHeader: false,
+    // Behind a load balancer: client address (rate limits) and protocol (cookies) come from X-Forwarded-*.
+    trustProxy: trustProxyOption(options.env.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -67,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerApiDocs(app, { productName: options.config.product.name });
-  // Not applied anywhere yet: sign-in, signup and code entry opt in per route with `config.rateLimit`.
+  // Sign-in, signup and code entry opt in per route with `config.rateLimit` (plugins/rate-limits.ts).
   await app.register(rateLimit, { global: false });
 
   // App plugins.
@@ -75,13 +100,42 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('portalConfig', options.config);
   app.decorate('db', options.db);
   app.decorate('pageRenderer', createPageRenderer({ distDir }));
+  const mailer = createMailer({
+    smtpUrl: options.env.SMTP_URL,
+    from: options.env.MAIL_FROM ?? `no-reply@${options.config.support.corporateEmailDomain}`,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate(
+    'authConnectors',
+    createAuthConnectors({
+      db: options.db,
+      env: options.env,
+      log: app.log,
+      mailer,
+      productName: options.config.product.name,
+    }),
+  );
+  app.decorate('chatTokens', createChatTokenSigner(options.env.CHAT_JWT_SECRET));
   echoRequestId(app);
   registerErrorHandler(app);
+  registerSameOriginCheck(app);
+  await registerSessions(app);
 
   // Routes.
   await app.register(healthRoutes);
   await app.register(trustRoutes);
   await app.register(latestKbRoutes, { prefix: '/api/aggregator' });
+  await app.register(customerLogoutRoutes, { prefix: '/api/aggregator' });
+  await app.register(customerAuthRoutes, { prefix: '/api/auth' });
+  await app.register(zendeskAuthRoutes, { prefix: '/api/zendesk' });
+  await app.register(azureAdRoutes, { prefix: '/api/azureAD' });
+  await app.register(trackerCallbackRoutes, { prefix: '/api/jira' });
+  await app.register(authorizationRedirectRoutes);
+  // The built-in connectors' own endpoints (a vendor's help desk or tracker serves these itself).
+  await app.register(builtinHelpdeskRoutes, { prefix: '/api/helpdesk/authorize' });
+  await app.register(builtinTrackerRoutes);
   await registerStaticFiles(app, { clientDir: path.join(distDir, 'client') });
   registerPageFallback(app, app.pageRenderer);
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.js';
 
+const SECRET = 'x'.repeat(32);
+
+function problems(source: Record<string, string>): string[] {
+  try {
+    loadEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return [...error.issues];
+    throw error;
+  }
+  return [];
+}
+
 describe('loadEnv', () => {
   it('applies defaults', () => {
     const env = loadEnv({});
@@ -17,8 +29,10 @@ describe('loadEnv', () => {
   });
 
   it('turns demo data off in production unless asked for', () => {
-    expect(loadEnv({ NODE_ENV: 'production' }).DEMO_DATA).toBe(false);
-    expect(loadEnv({ NODE_ENV: 'production', DEMO_DATA: 'true' }).DEMO_DATA).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'production', CHAT_JWT_SECRET: SECRET }).DEMO_DATA).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', CHAT_JWT_SECRET: SECRET, DEMO_DATA: 'true' }).DEMO_DATA).toBe(
+      true,
+    );
     expect(loadEnv({ DEMO_DATA: 'false' }).DEMO_DATA).toBe(false);
   });
 
@@ -37,5 +51,61 @@ describe('loadEnv', () => {
     const issues = (error as EnvError).issues.map((line) => line.split(':')[0]);
     expect(issues.sort()).toEqual(['DATABASE_URL', 'DEMO_DATA', 'LOG_LEVEL', 'PORT']);
     expect((error as EnvError).message).toContain("DEMO_DATA: must be 'true' or 'false'");
+  });
+
+  it('applies the sign-in defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      SESSION_IDLE_MINUTES: 60,
+      SESSION_ABSOLUTE_HOURS: 12,
+      RATE_LIMIT_AUTH_PER_MINUTE: 300,
+      TRUST_PROXY: false,
+    });
+    expect(env.PUBLIC_URL).toBeUndefined();
+    expect(env.OIDC_ISSUER).toBeUndefined();
+    expect(loadEnv({ NODE_ENV: 'production', CHAT_JWT_SECRET: SECRET }).RATE_LIMIT_AUTH_PER_MINUTE).toBe(10);
+    expect(loadEnv({ RATE_LIMIT_AUTH_PER_MINUTE: '3' }).RATE_LIMIT_AUTH_PER_MINUTE).toBe(3);
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it('keeps only the origin of PUBLIC_URL', () => {
+    expect(loadEnv({ PUBLIC_URL: 'https://support.acme.example/some/path' }).PUBLIC_URL).toBe(
+      'https://support.acme.example',
+    );
+    expect(problems({ PUBLIC_URL: 'ftp://x' })[0]).toMatch(/^PUBLIC_URL:/);
+  });
+
+  it('requires the OIDC client id and secret once OIDC_ISSUER is set, naming each', () => {
+    expect(problems({ OIDC_ISSUER: 'https://login.example/tenant/v2.0' })).toEqual([
+      'OIDC_CLIENT_ID: required when OIDC_ISSUER is set',
+      'OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set',
+    ]);
+    expect(problems({ OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'portal' })).toEqual([
+      'OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set',
+    ]);
+    expect(
+      problems({ OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's' }),
+    ).toEqual([]);
+  });
+
+  it('requires CHAT_JWT_SECRET in production and an https issuer there', () => {
+    expect(problems({ NODE_ENV: 'production' })).toEqual([
+      'CHAT_JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)',
+    ]);
+    expect(problems({ CHAT_JWT_SECRET: 'short' })[0]).toMatch(/^CHAT_JWT_SECRET: must be at least 32/);
+    expect(
+      problems({
+        NODE_ENV: 'production',
+        CHAT_JWT_SECRET: SECRET,
+        OIDC_ISSUER: 'http://idp.internal',
+        OIDC_CLIENT_ID: 'portal',
+        OIDC_CLIENT_SECRET: 's',
+      }),
+    ).toEqual(['OIDC_ISSUER: must be an https:// URL in production']);
   });
 });

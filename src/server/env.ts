@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 
 const booleanFlag = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" });
+const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,18 +16,47 @@ const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
-  /** Outgoing mail; not used yet (mail goes to the log until the mail connector lands). */
+  /** Outgoing mail (one-time sign-in codes); unset = the mail is written to the log. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** Sender of the portal's mail; defaults to no-reply at the corporate email domain of the config. */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
   DEMO_DATA: booleanFlag.optional(),
   CONFIG_FILE: z.string().min(1).default('config/portal.yaml'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The address users reach the portal at (`https://support.acme.example`). Sets the origin of OAuth redirect
+   * URIs and of the same-origin check, and (when https) the `__Host-` Secure cookies. Unset: taken from each
+   * request (protocol and Host, or X-Forwarded-* with TRUST_PROXY).
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  /**
+   * Fastify's `trustProxy`: `true` (trust every hop), a hop count, or comma-separated addresses/CIDRs of the
+   * proxies. Unset: no proxy is trusted, so X-Forwarded-* headers are ignored.
+   */
+  TRUST_PROXY: z.string().min(1).optional(),
+  SESSION_IDLE_MINUTES: positiveInt(24 * 60).default(60),
+  SESSION_ABSOLUTE_HOURS: positiveInt(24 * 30).default(12),
+  /** Attempts per minute and address on each sign-in, signup and code-entry call. */
+  RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(100_000).optional(),
+  /** HS256 secret of the chat widget's user JWT; at least 32 characters. */
+  CHAT_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Corporate OpenID Connect provider of agent sign-in (Entra ID or any OIDC issuer); unset = no popup. */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<RawEnv, 'DEMO_DATA'> {
+export interface Env extends Omit<RawEnv, 'DEMO_DATA' | 'TRUST_PROXY' | 'RATE_LIMIT_AUTH_PER_MINUTE'> {
   /** Whether demo content is seeded at start. */
   DEMO_DATA: boolean;
+  /** The value handed to Fastify's `trustProxy` option. */
+  TRUST_PROXY: boolean | number | string;
+  RATE_LIMIT_AUTH_PER_MINUTE: number;
 }
 
 export class EnvError extends Error {
@@ -35,6 +65,29 @@ export class EnvError extends Error {
     super(`Invalid environment:\n  ${issues.join('\n  ')}`);
     this.name = 'EnvError';
   }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Rules that tie several variables together; each problem names the variable to set. */
+function crossChecks(env: RawEnv): string[] {
+  const problems: string[] = [];
+  if (env.OIDC_ISSUER) {
+    if (!env.OIDC_CLIENT_ID) problems.push('OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+    if (!env.OIDC_CLIENT_SECRET) problems.push('OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set');
+    if (env.NODE_ENV === 'production' && !env.OIDC_ISSUER.startsWith('https://')) {
+      problems.push('OIDC_ISSUER: must be an https:// URL in production');
+    }
+  }
+  if (env.NODE_ENV === 'production' && !env.CHAT_JWT_SECRET) {
+    problems.push('CHAT_JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
+  }
+  return problems;
 }
 
 /**
@@ -50,10 +103,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  const { DEMO_DATA, ...rest } = parsed.data;
+  const problems = crossChecks(parsed.data);
+  if (problems.length > 0) throw new EnvError(problems);
+  const { DEMO_DATA, TRUST_PROXY, RATE_LIMIT_AUTH_PER_MINUTE, ...rest } = parsed.data;
+  const production = rest.NODE_ENV === 'production';
   return {
     ...rest,
     // Demo content must never appear in production by accident, so there it is opt-in.
-    DEMO_DATA: DEMO_DATA === undefined ? rest.NODE_ENV !== 'production' : DEMO_DATA === 'true',
+    DEMO_DATA: DEMO_DATA === undefined ? !production : DEMO_DATA === 'true',
+    TRUST_PROXY: parseTrustProxy(TRUST_PROXY),
+    // Development and test suites sign in over and over from one address; production is strict.
+    RATE_LIMIT_AUTH_PER_MINUTE: RATE_LIMIT_AUTH_PER_MINUTE ?? (production ? 10 : 300),
   };
 }

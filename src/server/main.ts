@@ -6,6 +6,7 @@ import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { openDatabase, pgliteDirectory, type DatabaseHandle } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
+import { seedDemoAccountsLogged } from './db/seed/demo-accounts.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { EnvError, loadEnv, type Env } from './env.js';
 import { WebAppNotBuiltError } from './ssr/page-renderer.js';
@@ -73,6 +74,17 @@ async function main(): Promise<void> {
   }
   try {
     app = await buildApp({ env, config, db: database.db, logger: log });
+    if (env.DEMO_DATA) {
+      await seedDemoAccountsLogged({
+        db: database.db,
+        helpdesk: app.authConnectors.helpdesk,
+        nodeEnv: env.NODE_ENV,
+        log,
+      });
+    }
+    if (!env.SMTP_URL && env.NODE_ENV === 'production') {
+      log.warn('SMTP_URL is unset: one-time sign-in codes are written to the log instead of being mailed');
+    }
   } catch (error) {
     log.fatal({ err: error }, 'app could not be built');
     await database.close().catch(() => undefined);

@@ -4,6 +4,19 @@ import { executeRows, openDatabase, type DatabaseHandle } from '../../src/server
 import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
+/** Every table the migrations create, the built-in connectors' included. */
+const ALL_TABLES = [
+  'auth_flows',
+  'customer_accounts',
+  'helpdesk_auth_codes',
+  'helpdesk_auth_requests',
+  'helpdesk_users',
+  'kb_articles',
+  'sessions',
+  'tracker_auth_codes',
+  'users',
+];
+
 async function tableNames(handle: DatabaseHandle): Promise<string[]> {
   const rows = await executeRows<{ table_name: string }>(
     handle.db,
@@ -26,7 +39,7 @@ describe('migrations', () => {
     expect(await tableNames(database.handle)).toEqual([]);
     await migrateDatabase(database.handle);
     await migrateDatabase(database.handle);
-    expect(await tableNames(database.handle)).toEqual(['kb_articles']);
+    expect(await tableNames(database.handle)).toEqual(ALL_TABLES);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -38,12 +51,12 @@ describe('migrations', () => {
       for (let i = 0; i < 3; i += 1) extra.push(await openDatabase({ location: { url } }));
       // Without the advisory lock these race on CREATE SCHEMA / CREATE TABLE and some fail.
       await Promise.all([handle, ...extra].map((h) => migrateDatabase(h)));
-      expect(await tableNames(handle)).toEqual(['kb_articles']);
+      expect(await tableNames(handle)).toEqual(ALL_TABLES);
       const applied = await executeRows<{ n: number }>(
         handle.db,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(applied).toEqual([{ n: 1 }]);
+      expect(applied).toEqual([{ n: 2 }]);
     },
   );
 });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../src/common/contracts/api-error.js';
 import { ServiceError } from '../../src/server/services/errors.js';
+import { SAME_ORIGIN } from '../support/http.js';
 import { createTestApp, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
 
 describe('API errors', () => {
@@ -53,7 +54,11 @@ describe('API errors', () => {
   );
 
   it('a wrong method on an API path is a JSON 404 too', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/aggregator/latestKB' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/aggregator/latestKB',
+      headers: SAME_ORIGIN,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'Not Found' });
   });
@@ -75,7 +80,12 @@ describe('API errors', () => {
   });
 
   it('answers 400 JSON for a bad body and for malformed JSON', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/test/probe', payload: { filter: ['nope'] } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/probe',
+      headers: SAME_ORIGIN,
+      payload: { filter: ['nope'] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'Bad Request' });
     expect(bad.json<{ message: string }>().message).toContain('body.filter.0');
@@ -83,7 +93,7 @@ describe('API errors', () => {
     const malformed = await t.app.inject({
       method: 'POST',
       url: '/api/test/probe',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
       payload: '{"filter": [',
     });
     expect(malformed.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { PortalConfig } from '../../src/common/portal-config.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config/load-config.js';
+import { seedDemoAccounts } from '../../src/server/db/seed/demo-accounts.js';
 import { seedDemoData } from '../../src/server/db/seed/seed.js';
 import { loadEnv } from '../../src/server/env.js';
 import { createTestDatabase, type TestDatabase } from './test-db.js';
@@ -32,6 +33,10 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Seed the demo content (default true). */
   seed?: boolean;
+  /** Seed the demo accounts (customers, agent, admin, customer accounts); default: as `seed`. */
+  accounts?: boolean;
+  /** Extra environment variables (e.g. `{ PUBLIC_URL: 'https://portal.test' }`), validated like the real ones. */
+  env?: Record<string, string>;
   /** Build folder; defaults to a missing one, so page requests answer 503 unless a test opts in. */
   distDir?: string;
   /** Add routes (e.g. probes) before the app is ready. */
@@ -43,7 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     if (options.seed ?? true) await seedDemoData(database.db);
     const config = await testConfig();
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' });
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', ...options.env });
     const app = await buildApp({
       env,
       config,
@@ -52,6 +57,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     });
     await options.extend?.(app);
     await app.ready();
+    if (options.accounts ?? options.seed ?? true) {
+      await seedDemoAccounts({
+        db: database.db,
+        helpdesk: app.authConnectors.helpdesk,
+        nodeEnv: env.NODE_ENV,
+      });
+    }
     return {
       app,
       database,

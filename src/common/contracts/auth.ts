@@ -26,6 +26,8 @@ export const AUTH_CODES = {
   idNotFound: 'ID_NOT_FOUND',
   emailExists: 'EMAIL_EXISTS',
   rateLimited: 'RATE_LIMITED',
+  /** Login or signup with an address of the corporate email domain: the app opens the agent login instead. */
+  useAgentLogin: 'USE_AGENT_LOGIN',
 } as const;
 export type AuthCode = (typeof AUTH_CODES)[keyof typeof AUTH_CODES];
 
@@ -41,6 +43,7 @@ export const AUTH_CODE_STATUS: Record<AuthCode, number> = {
   ID_NOT_FOUND: 404,
   EMAIL_EXISTS: 409,
   RATE_LIMITED: 429,
+  USE_AGENT_LOGIN: 403,
 };
 
 /** Body of a refused login or signup: `message` is one of AUTH_CODES (or a sentence for other errors). */
@@ -150,3 +153,70 @@ export const helpdeskVerifyRequestSchema = z.object({
     .regex(/^\d{6}$/, 'The one-time code has six digits.'),
 });
 export const helpdeskVerifyOkSchema = z.object({ redirect: z.string() });
+
+// ---------------------------------------------------------------------------------------------------------
+// Additions of the server side of issue 3 (everything above is unchanged).
+// ---------------------------------------------------------------------------------------------------------
+
+/** Where the server sends the browser next (`redirect` fields and server redirects). */
+export const AUTH_REDIRECTS = {
+  /** Starts the help-desk authorization (server route). */
+  helpdeskInit: '/zendeskInitAuth',
+  /** Starts the ticketing system authorization (server route; agents and admins). */
+  trackerInit: '/jiraAuth',
+  home: '/',
+} as const;
+
+const requiredEmail = email.min(1, 'Email is required.');
+
+/**
+ * What `POST /api/auth/login` accepts: the form shape above plus "email not blank" (a blank email is a 400
+ * naming `body.email`). Any non-blank string is looked up; one that is no user's address is USER_NOT_EXISTS.
+ */
+export const loginApiRequestSchema = loginRequestSchema.extend({ email: requiredEmail });
+
+/** What `POST /api/auth/signup` (and the `user` of createUser) accepts: email (a valid address) and name required. */
+export const signupApiRequestSchema = signupRequestSchema.extend({
+  email: requiredEmail.pipe(z.email('Email is not a valid address.')),
+  name: z.string().trim().min(1, 'Name is required.').max(200),
+});
+export const createUserApiRequestSchema = z.object({ user: signupApiRequestSchema });
+
+/** What `POST /api/zendesk/authenticate` accepts: user and password must not be empty (400 otherwise). */
+export const authenticateApiRequestSchema = authenticateRequestSchema.extend({
+  user: z.string().trim().min(1, 'User is required.').max(254),
+  pass: z.string().min(1, 'Password is required.').max(200),
+});
+/** The 401 message of a refused credential sign-in (spec section 8, "Credentials are invalid."). */
+export const INVALID_CREDENTIALS_MESSAGE = 'Credentials are invalid.';
+
+/** `{status: 'OK'}`: logout calls and `POST /api/zendesk/createUser`. */
+export const statusOkSchema = z.object({ status: z.literal('OK') });
+export type StatusOk = z.infer<typeof statusOkSchema>;
+
+/**
+ * Query of the OAuth callbacks the web pages forward to the API: `/zendeskAuth` -> authCodeGrant, `/code` ->
+ * jira/authenticateCode, `/login/callback` -> azureAD/authenticateCode. Forward `iss` too when the identity
+ * provider sends it (RFC 9207: openid-client then requires it). An `error` parameter is for the page itself.
+ */
+export const oauthCallbackQuerySchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+  iss: z.string().max(2048).optional(),
+  session_state: z.string().max(2048).optional(),
+});
+export type OAuthCallbackQuery = z.infer<typeof oauthCallbackQuerySchema>;
+
+/** `GET /api/azureAD/authenticateCode`: the agent now has a session; the browser goes to `redirect`. */
+export const azureAdAuthenticateOkSchema = authCodeGrantOkSchema;
+export type AzureAdAuthenticateOk = AuthCodeGrantOk;
+
+/** `GET /api/jira/authenticateCode`: the session is now tracker-authorized; the browser goes to `redirect`. */
+export const trackerAuthenticateOkSchema = z.object({ redirect: z.string() });
+
+/**
+ * `GET /api/auth/providers`: which sign-in methods this portal offers. `oidc` is false when no corporate
+ * identity provider is configured: the agent modal then hides the popup button and shows the credential form.
+ */
+export const authProvidersSchema = z.object({ oidc: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;

@@ -21,6 +21,8 @@ export async function registerApiDocs(app: FastifyInstance, options: { productNa
       },
       tags: [
         { name: 'aggregator', description: 'Content shown on the home page and in search' },
+        { name: 'auth', description: 'Sign-in, signup and sessions' },
+        { name: 'helpdesk', description: "The built-in help desk's authorization page" },
         { name: 'system', description: 'Health and readiness probes' },
       ],
     },

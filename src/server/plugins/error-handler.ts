@@ -4,12 +4,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../common/contracts/api-error.js';
 import { isServiceError, type ServiceErrorCode } from '../services/errors.js';
 
-const serviceErrorStatus: Record<ServiceErrorCode, number> = {
+export const serviceErrorStatus: Record<ServiceErrorCode, number> = {
   INVALID_INPUT: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 };
@@ -44,7 +45,10 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   }
   if (isServiceError(error)) {
     const status = serviceErrorStatus[error.code];
-    if (status < 500) return sendError(reply, status, error.message);
+    if (status < 500) {
+      if (error.reason !== undefined) request.log.info({ reason: error.reason }, error.message);
+      return sendError(reply, status, error.reason ?? error.message);
+    }
     request.log.error({ err: error }, 'service unavailable');
     return sendError(reply, status, INTERNAL_ERROR_MESSAGE);
   }

@@ -8,15 +8,26 @@ export type ServiceErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'UNPROCESSABLE'
   | 'RATE_LIMITED'
   | 'UNAVAILABLE';
 
+export interface ServiceErrorOptions extends ErrorOptions {
+  /**
+   * A finer, stable reason the client maps to its own words (e.g. `USER_NOT_EXISTS`, spec section 8). When
+   * present the answer's `message` carries it instead of the sentence, which then only goes to the log.
+   */
+  reason?: string;
+}
+
 export class ServiceError extends Error {
   readonly code: ServiceErrorCode;
-  constructor(code: ServiceErrorCode, message: string, options?: ErrorOptions) {
+  readonly reason: string | undefined;
+  constructor(code: ServiceErrorCode, message: string, options?: ServiceErrorOptions) {
     super(message, options);
     this.name = 'ServiceError';
     this.code = code;
+    this.reason = options?.reason;
   }
 }
 

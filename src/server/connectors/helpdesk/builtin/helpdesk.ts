@@ -1,0 +1,240 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { ServiceError } from '../../../services/errors.js';
+import { pkceChallenge, randomToken, safeEqual, sha256Hex } from '../../../services/auth/tokens.js';
+import type {
+  CreateHelpdeskOptions,
+  HelpdeskAuthorizationParams,
+  HelpdeskConnector,
+  HelpdeskUser,
+} from '../index.js';
+import { helpdeskAuthCodes, helpdeskAuthRequests, helpdeskUsers } from './schema.js';
+
+/** The portal's registration at the built-in help desk. */
+export const BUILTIN_HELPDESK_CLIENT_ID = 'portal';
+/** The one redirect URI registered for the portal, on the portal's own origin. */
+export const BUILTIN_HELPDESK_REDIRECT_PATH = '/zendeskAuth';
+/** The help desk's authorization page (a page of the web app, backed by the routes in ./routes.ts). */
+export const BUILTIN_HELPDESK_AUTHORIZE_PATH = '/helpdesk/authorize';
+export const BUILTIN_HELPDESK_SCOPE = 'read';
+
+export const ONE_TIME_CODE_TTL_MS = 10 * 60_000;
+export const ONE_TIME_CODE_MAX_ATTEMPTS = 5;
+export const AUTHORIZATION_CODE_TTL_MS = 60_000;
+
+const DEAD_REQUEST_MESSAGE =
+  'This code has expired or can no longer be used. Please start the sign-in again.';
+const BAD_AUTHORIZATION_CODE_MESSAGE = 'The authorization code is invalid, expired or already used.';
+
+/** `casey@example.com` -> `c***y@example.com`: enough for the user to recognise, not to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const local = email.slice(0, at);
+  const masked = local.length <= 2 ? `${local[0] ?? ''}***` : `${local[0]}***${local[local.length - 1]}`;
+  return `${masked}${email.slice(at)}`;
+}
+
+function sixDigitCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+function codeHash(requestId: string, code: string): string {
+  return sha256Hex(`${requestId}:${code}`);
+}
+
+function toUser(row: typeof helpdeskUsers.$inferSelect): HelpdeskUser {
+  return { email: row.email, name: row.name, role: row.role, providedId: row.providedId };
+}
+
+/**
+ * The built-in help desk's user records and OAuth authorization server, on the portal's own database. It
+ * authenticates a user by a one-time code emailed to the address being signed in.
+ */
+export function createBuiltinHelpdesk(options: CreateHelpdeskOptions): HelpdeskConnector {
+  const { db, mailer, log, productName } = options;
+
+  async function findUser(email: string): Promise<HelpdeskUser | undefined> {
+    const [row] = await db
+      .select()
+      .from(helpdeskUsers)
+      .where(eq(helpdeskUsers.email, email.trim().toLowerCase()))
+      .limit(1);
+    return row ? toUser(row) : undefined;
+  }
+
+  return {
+    clientId: BUILTIN_HELPDESK_CLIENT_ID,
+
+    authorizationUrl(params: HelpdeskAuthorizationParams): string {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: BUILTIN_HELPDESK_CLIENT_ID,
+        redirect_uri: params.redirectUri,
+        scope: BUILTIN_HELPDESK_SCOPE,
+        state: params.state,
+        code_challenge: params.codeChallenge,
+        code_challenge_method: 'S256',
+        role: params.role,
+        login_hint: params.loginHint,
+      });
+      return `${BUILTIN_HELPDESK_AUTHORIZE_PATH}?${query.toString()}`;
+    },
+
+    async startAuthorization({ params, origin }) {
+      if (params.client_id !== BUILTIN_HELPDESK_CLIENT_ID) {
+        throw new ServiceError('INVALID_INPUT', 'This sign-in link names an unknown application.');
+      }
+      if (params.redirect_uri !== `${origin}${BUILTIN_HELPDESK_REDIRECT_PATH}`) {
+        throw new ServiceError(
+          'INVALID_INPUT',
+          'This sign-in link returns to an address that is not registered.',
+        );
+      }
+      if (params.scope.split(' ').some((scope) => scope !== BUILTIN_HELPDESK_SCOPE)) {
+        throw new ServiceError(
+          'INVALID_INPUT',
+          'This sign-in link asks for access the help desk does not grant.',
+        );
+      }
+      const email = params.login_hint.trim().toLowerCase();
+      const requestId = randomToken();
+      const code = sixDigitCode();
+      const now = Date.now();
+      // Old requests are dead weight; sweeping them here keeps the table small without a scheduler.
+      await db.delete(helpdeskAuthRequests).where(lt(helpdeskAuthRequests.expiresAt, new Date(now - 60_000)));
+      await db.insert(helpdeskAuthRequests).values({
+        id: requestId,
+        clientId: params.client_id,
+        redirectUri: params.redirect_uri,
+        state: params.state,
+        codeChallenge: params.code_challenge,
+        email,
+        role: params.role,
+        codeHash: codeHash(requestId, code),
+        expiresAt: new Date(now + ONE_TIME_CODE_TTL_MS),
+      });
+      const user = await findUser(email);
+      if (user && user.role === params.role) {
+        try {
+          await mailer.send({
+            to: email,
+            subject: `Your ${productName} support portal sign-in code`,
+            text:
+              `Your one-time code is ${code}\n\n` +
+              `Enter it on the sign-in page within 10 minutes. It works once.\n` +
+              `If you did not try to sign in to the ${productName} support portal, ignore this message.\n`,
+          });
+        } catch (error) {
+          throw new ServiceError('UNAVAILABLE', 'The one-time code could not be sent.', { cause: error });
+        }
+      } else {
+        // Same answer as for a known address, so the page cannot be used to find out who has an account.
+        log.info(
+          { role: params.role },
+          'help-desk authorization for an address without a matching user: no mail',
+        );
+      }
+      return { requestId, sentTo: maskEmail(email) };
+    },
+
+    async verifyOneTimeCode({ requestId, code }) {
+      // Counting the attempt and checking the request's life in one statement: concurrent guesses cannot
+      // slip past the limit.
+      const [request] = await db
+        .update(helpdeskAuthRequests)
+        .set({ attempts: sql`${helpdeskAuthRequests.attempts} + 1` })
+        .where(
+          and(
+            eq(helpdeskAuthRequests.id, requestId),
+            isNull(helpdeskAuthRequests.usedAt),
+            lt(helpdeskAuthRequests.attempts, ONE_TIME_CODE_MAX_ATTEMPTS),
+            gt(helpdeskAuthRequests.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!request) throw new ServiceError('INVALID_INPUT', DEAD_REQUEST_MESSAGE);
+      if (!safeEqual(request.codeHash, codeHash(requestId, code))) {
+        const left = ONE_TIME_CODE_MAX_ATTEMPTS - request.attempts;
+        throw new ServiceError(
+          'UNAUTHENTICATED',
+          left > 0
+            ? `The code is not correct. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
+            : 'The code is not correct. No attempts left: please start the sign-in again.',
+        );
+      }
+      const [used] = await db
+        .update(helpdeskAuthRequests)
+        .set({ usedAt: new Date() })
+        .where(and(eq(helpdeskAuthRequests.id, requestId), isNull(helpdeskAuthRequests.usedAt)))
+        .returning({ id: helpdeskAuthRequests.id });
+      if (!used) throw new ServiceError('INVALID_INPUT', DEAD_REQUEST_MESSAGE);
+
+      const authorizationCode = randomToken();
+      await db
+        .delete(helpdeskAuthCodes)
+        .where(lt(helpdeskAuthCodes.expiresAt, new Date(Date.now() - 60_000)));
+      await db.insert(helpdeskAuthCodes).values({
+        codeHash: sha256Hex(authorizationCode),
+        clientId: request.clientId,
+        redirectUri: request.redirectUri,
+        codeChallenge: request.codeChallenge,
+        email: request.email,
+        role: request.role,
+        expiresAt: new Date(Date.now() + AUTHORIZATION_CODE_TTL_MS),
+      });
+      const target = new URL(request.redirectUri);
+      target.searchParams.set('code', authorizationCode);
+      target.searchParams.set('state', request.state);
+      // The redirect URI is on the portal's own origin (checked at start), so a path is all the page needs.
+      return { redirect: `${target.pathname}${target.search}` };
+    },
+
+    async exchangeCode({ code, codeVerifier, redirectUri }) {
+      // Spent before any other check: a code that met a wrong verifier must not get a second chance.
+      const [grant] = await db
+        .update(helpdeskAuthCodes)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(helpdeskAuthCodes.codeHash, sha256Hex(code)),
+            isNull(helpdeskAuthCodes.usedAt),
+            gt(helpdeskAuthCodes.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!grant) throw new ServiceError('UNAUTHENTICATED', BAD_AUTHORIZATION_CODE_MESSAGE);
+      if (grant.clientId !== BUILTIN_HELPDESK_CLIENT_ID || grant.redirectUri !== redirectUri) {
+        throw new ServiceError('UNAUTHENTICATED', BAD_AUTHORIZATION_CODE_MESSAGE);
+      }
+      if (!safeEqual(pkceChallenge(codeVerifier), grant.codeChallenge)) {
+        throw new ServiceError(
+          'UNAUTHENTICATED',
+          'The authorization code was not issued to this browser (PKCE).',
+        );
+      }
+      const user = await findUser(grant.email);
+      if (!user || user.role !== grant.role) {
+        throw new ServiceError('UNAUTHENTICATED', BAD_AUTHORIZATION_CODE_MESSAGE);
+      }
+      return user;
+    },
+
+    async createUser(input) {
+      const [row] = await db
+        .insert(helpdeskUsers)
+        .values({
+          email: input.email.trim().toLowerCase(),
+          name: input.name,
+          role: input.role,
+          providedId: input.providedId,
+        })
+        .onConflictDoNothing({ target: helpdeskUsers.email })
+        .returning();
+      if (!row) throw new ServiceError('CONFLICT', 'The help desk already has a user with this email.');
+      return toUser(row);
+    },
+
+    findUser,
+  };
+}

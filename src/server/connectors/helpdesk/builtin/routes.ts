@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../../common/contracts/api-error.js';
+import {
+  authErrorSchema,
+  helpdeskStartOkSchema,
+  helpdeskStartRequestSchema,
+  helpdeskVerifyOkSchema,
+  helpdeskVerifyRequestSchema,
+} from '../../../../common/contracts/auth.js';
+import { requestOrigin } from '../../../plugins/origin.js';
+import { authRateLimit } from '../../../plugins/rate-limits.js';
+
+/**
+ * The API behind the built-in help desk's authorization page (`/helpdesk/authorize`, a page of the web app).
+ * Mounted at `/api/helpdesk/authorize`. A vendor help desk runs its own page and needs none of this.
+ */
+export const builtinHelpdeskRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/start',
+    {
+      config: { rateLimit: authRateLimit(app.env) },
+      schema: {
+        tags: ['helpdesk'],
+        summary: 'Open an authorization request and email its one-time code',
+        description:
+          'The page posts the OAuth parameters it was opened with. They must name the registered client and ' +
+          'redirect URI (400 otherwise). A six-digit code goes to `login_hint`; `sentTo` is the masked address.',
+        body: helpdeskStartRequestSchema,
+        response: {
+          200: helpdeskStartOkSchema,
+          400: apiErrorSchema,
+          429: authErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      app.authConnectors.helpdesk.startAuthorization({
+        params: request.body,
+        origin: requestOrigin(request, app.env),
+      }),
+  );
+
+  app.post(
+    '/verify',
+    {
+      config: { rateLimit: authRateLimit(app.env) },
+      schema: {
+        tags: ['helpdesk'],
+        summary: 'Check the one-time code',
+        description:
+          'Accepted once, within 10 minutes, in at most 5 attempts. 401 for a wrong code (the message says how ' +
+          'many attempts are left), 400 once the request is used, expired or exhausted. On success the browser ' +
+          'goes to `redirect` (`/zendeskAuth?code=&state=`).',
+        body: helpdeskVerifyRequestSchema,
+        response: {
+          200: helpdeskVerifyOkSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: authErrorSchema,
+        },
+      },
+    },
+    async (request) => app.authConnectors.helpdesk.verifyOneTimeCode(request.body),
+  );
+};

@@ -1,0 +1,58 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Tables of the built-in help desk. They belong to the help desk, not to the portal: the portal reaches them
+ * only through the help-desk connector interface, exactly as it would reach a vendor's help desk.
+ */
+
+/** The help desk's own user records (a Zendesk end user or agent, in the vendor adapter). */
+export const helpdeskUsers = pgTable('helpdesk_users', {
+  /** Lower-cased email: the help desk's login name. */
+  email: text('email').primaryKey(),
+  name: text('name').notNull(),
+  role: text('role', { enum: ['customer', 'agent'] }).notNull(),
+  providedId: text('provided_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An authorization request of the help desk's sign-in page: the OAuth parameters it was opened with and the
+ * one-time code emailed to the user (its hash only).
+ */
+export const helpdeskAuthRequests = pgTable(
+  'helpdesk_auth_requests',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    state: text('state').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['customer', 'agent'] }).notNull(),
+    /** Hex SHA-256 of `<id>:<six digits>`. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('helpdesk_auth_requests_expires_at_idx').on(table.expiresAt)],
+);
+
+/** OAuth authorization codes handed to the portal: single use, short-lived, bound to PKCE and the client. */
+export const helpdeskAuthCodes = pgTable(
+  'helpdesk_auth_codes',
+  {
+    /** Hex SHA-256 of the code. */
+    codeHash: text('code_hash').primaryKey(),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['customer', 'agent'] }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('helpdesk_auth_codes_expires_at_idx').on(table.expiresAt)],
+);

@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../env.js';
+import { ServiceError } from '../../services/errors.js';
+import { createOidcIdentity } from './oidc/oidc-identity.js';
+
+/**
+ * The corporate identity provider of agent sign-in (Microsoft Entra ID in the vendor's deployment; any
+ * OpenID Connect provider works). Enabled only when `OIDC_ISSUER` is set; without it agents sign in with the
+ * built-in credential form.
+ */
+
+/** Who the identity provider says signed in. */
+export interface IdentityClaims {
+  /** The provider's stable subject identifier. */
+  subject: string;
+  /** Lower-cased email address. */
+  email: string;
+  name: string;
+}
+
+export interface IdentityAuthorizationParams {
+  /** `<origin>/login/callback`. */
+  redirectUri: string;
+  state: string;
+  nonce: string;
+  /** PKCE S256 challenge. */
+  codeChallenge: string;
+}
+
+export interface CompleteAuthorizationInput {
+  /** `<origin>/login/callback` as sent in the authorization request. */
+  redirectUri: string;
+  /** The callback's query as the browser received it (code, state, iss...). */
+  callbackParams: Record<string, string>;
+  expectedState: string;
+  expectedNonce: string;
+  codeVerifier: string;
+}
+
+export interface IdentityConnector {
+  /** False when no provider is configured: the portal then offers no popup sign-in. */
+  readonly enabled: boolean;
+
+  /**
+   * The provider's authorization URL (authorization code flow, scope `openid email profile`, PKCE S256, state
+   * and nonce). The provider's metadata is discovered on first use and cached, so the portal starts while the
+   * provider is down. Throws ServiceError UNAVAILABLE when it cannot be reached, NOT_FOUND when disabled.
+   */
+  authorizationUrl(params: IdentityAuthorizationParams): Promise<string>;
+
+  /**
+   * Redeems the callback's code at the token endpoint and validates the ID token: issuer, audience (our client
+   * id), nonce, expiry, and the state and PKCE verifier of the flow. Throws UNAUTHENTICATED when anything is
+   * off (the details go to the log), UNAVAILABLE when the provider cannot be reached.
+   */
+  completeAuthorization(input: CompleteAuthorizationInput): Promise<IdentityClaims>;
+}
+
+const disabledIdentity: IdentityConnector = {
+  enabled: false,
+  async authorizationUrl() {
+    throw notConfigured();
+  },
+  async completeAuthorization() {
+    throw notConfigured();
+  },
+};
+
+function notConfigured(): ServiceError {
+  return new ServiceError('NOT_FOUND', 'Corporate sign-in is not configured on this portal.');
+}
+
+export function createIdentityConnector(options: { env: Env; log: FastifyBaseLogger }): IdentityConnector {
+  const { env } = options;
+  if (!env.OIDC_ISSUER) return disabledIdentity;
+  // env.ts refuses to start with an issuer but no client id or secret; this keeps the types honest.
+  if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) {
+    throw new Error('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER is set');
+  }
+  return createOidcIdentity({
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    log: options.log,
+  });
+}

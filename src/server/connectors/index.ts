@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+import type { Env } from '../env.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createHelpdeskConnector, type HelpdeskConnector } from './helpdesk/index.js';
+import { createIdentityConnector, type IdentityConnector } from './identity/index.js';
+import { createTrackerConnector, type TrackerConnector } from './tracker/index.js';
+
+/** The external systems of sign-in, each behind its interface (see each kind's index.ts). */
+export interface AuthConnectors {
+  helpdesk: HelpdeskConnector;
+  identity: IdentityConnector;
+  tracker: TrackerConnector;
+}
+
+export function createAuthConnectors(options: {
+  db: Database;
+  env: Env;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  productName: string;
+}): AuthConnectors {
+  return {
+    helpdesk: createHelpdeskConnector(options),
+    identity: createIdentityConnector(options),
+    tracker: createTrackerConnector(options),
+  };
+}

@@ -1,0 +1,119 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Env } from '../env.js';
+import { AUTH_FLOW_TTL_MS } from '../services/auth/flows.js';
+import { resolveSession, type ActiveSession, type SessionPolicy } from '../services/auth/sessions.js';
+import type { PortalUser } from '../services/auth/users.js';
+import { FILE_PATH_PREFIXES } from './static-files.js';
+import { isSecureOrigin } from './origin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Idle and absolute timeouts of sessions (SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS). */
+    sessionPolicy: SessionPolicy;
+  }
+  interface FastifyRequest {
+    /** The live session of the request's cookie, or null (anonymous, expired, logged out). */
+    session: ActiveSession | null;
+    /** The signed-in user of that session, or null. */
+    user: PortalUser | null;
+  }
+}
+
+export const SESSION_COOKIE = 'portal_session';
+export const FLOW_COOKIE = 'portal_flow';
+/** Over HTTPS the cookies take the `__Host-` prefix: Secure, no Domain, Path=/ are then enforced by browsers. */
+const HOST_PREFIX = '__Host-';
+
+type CookieEnv = Pick<Env, 'PUBLIC_URL'>;
+
+function cookieName(base: string, request: FastifyRequest, env: CookieEnv): string {
+  return isSecureOrigin(request, env) ? `${HOST_PREFIX}${base}` : base;
+}
+
+function readCookie(base: string, request: FastifyRequest, env: CookieEnv): string | undefined {
+  const value = request.cookies[cookieName(base, request, env)];
+  // Tokens are base64url of 32 bytes; anything else is not ours and is not looked up.
+  return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
+}
+
+function setCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  env: CookieEnv,
+  base: string,
+  value: string,
+  maxAgeSeconds: number,
+): void {
+  reply.setCookie(cookieName(base, request, env), value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: isSecureOrigin(request, env),
+    maxAge: maxAgeSeconds,
+  });
+}
+
+function clearCookie(reply: FastifyReply, request: FastifyRequest, env: CookieEnv, base: string): void {
+  reply.clearCookie(cookieName(base, request, env), {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: isSecureOrigin(request, env),
+  });
+}
+
+export const readSessionToken = (request: FastifyRequest, env: CookieEnv) =>
+  readCookie(SESSION_COOKIE, request, env);
+export const readFlowToken = (request: FastifyRequest, env: CookieEnv) =>
+  readCookie(FLOW_COOKIE, request, env);
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  env: CookieEnv,
+  token: string,
+  policy: SessionPolicy,
+): void {
+  setCookie(reply, request, env, SESSION_COOKIE, token, Math.floor(policy.absoluteMs / 1000));
+}
+export const clearSessionCookie = (reply: FastifyReply, request: FastifyRequest, env: CookieEnv) =>
+  clearCookie(reply, request, env, SESSION_COOKIE);
+
+export function setFlowCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  env: CookieEnv,
+  token: string,
+): void {
+  setCookie(reply, request, env, FLOW_COOKIE, token, Math.floor(AUTH_FLOW_TTL_MS / 1000));
+}
+export const clearFlowCookie = (reply: FastifyReply, request: FastifyRequest, env: CookieEnv) =>
+  clearCookie(reply, request, env, FLOW_COOKIE);
+
+/**
+ * Cookies, and the request's session: looked up by the SHA-256 of the cookie token, dropped when idle or
+ * past its absolute end (the cookie is then cleared), touched at most once a minute.
+ */
+export async function registerSessions(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  app.decorate('sessionPolicy', {
+    idleMs: app.env.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: app.env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+  });
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request, reply) => {
+    // Static files never need the session; skipping them saves a query per asset.
+    if (FILE_PATH_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    const token = readSessionToken(request, app.env);
+    if (!token) return;
+    const resolved = await resolveSession({ db: app.db, token, policy: app.sessionPolicy });
+    if (!resolved) {
+      clearSessionCookie(reply, request, app.env);
+      return;
+    }
+    request.session = resolved.session;
+    request.user = resolved.user;
+  });
+}

@@ -1,0 +1,67 @@
+import type { Role } from '../../common/contracts/auth.js';
+
+/**
+ * Who may do what (spec sections 2 and 6, and the brief's "where we differ" table), in one place. Each rule is
+ * a small predicate over the signed-in actor (null = anonymous visitor). Routes enforce them on the server;
+ * the web app reads the same answers to hide what a user cannot use.
+ */
+
+export interface Actor {
+  role: Role;
+  userType: 'customer' | 'agent';
+  allowDownload: boolean;
+}
+
+export type Action =
+  /** Knowledge base, documentation and community search, policy pages. */
+  | 'searchPublicContent'
+  /** Protected KB articles, the ticket portal link. */
+  | 'readProtectedArticles'
+  /** My Requests search (customers). */
+  | 'searchRequests'
+  /** Tickets and Jira issue search (agents and admins). */
+  | 'searchTickets'
+  /** Open tickets in the agent console. */
+  | 'openAgentConsole'
+  /** Ticket Creation (customers only, spec section 2 menu). */
+  | 'createTicket'
+  /** Edge images and API collections: signed in and allowed. */
+  | 'download'
+  /** The AI chatbot page: anyone signed in. */
+  | 'useChat'
+  /** The bell and the notices list: loaded for customers only (spec section 6). */
+  | 'readNotices'
+  /** Create, update, delete notices (admin only: the brief's server-side role check). */
+  | 'manageNotices'
+  /** The list of users who read a notice (admin only). */
+  | 'readSeenBy';
+
+type Rule = (actor: Actor | null) => boolean;
+
+const signedIn: Rule = (actor) => actor !== null;
+const customer: Rule = (actor) => actor?.role === 'customer';
+const staff: Rule = (actor) => actor?.role === 'agent' || actor?.role === 'admin';
+const admin: Rule = (actor) => actor?.role === 'admin';
+
+export const policies: Record<Action, Rule> = {
+  searchPublicContent: () => true,
+  readProtectedArticles: signedIn,
+  searchRequests: customer,
+  searchTickets: staff,
+  openAgentConsole: staff,
+  createTicket: customer,
+  download: (actor) => actor !== null && actor.allowDownload,
+  useChat: signedIn,
+  readNotices: customer,
+  manageNotices: admin,
+  readSeenBy: admin,
+};
+
+export function can(actor: Actor | null, action: Action): boolean {
+  return policies[action](actor);
+}
+
+/** Every action an actor may take: what a client shows. */
+export function allowedActions(actor: Actor | null): Action[] {
+  return (Object.keys(policies) as Action[]).filter((action) => can(actor, action));
+}

@@ -1,0 +1,165 @@
+import { hash, verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { AUTH_REDIRECTS, INVALID_CREDENTIALS_MESSAGE } from '../../../common/contracts/auth.js';
+import type { IdentityConnector } from '../../connectors/identity/index.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { ServiceError } from '../errors.js';
+import { createFlow, deleteFlow, findFlow } from './flows.js';
+import type { SignedIn } from './helpdesk-sign-in.js';
+import { createSession, type SessionPolicy } from './sessions.js';
+import { pkceChallenge, randomToken, safeEqual } from './tokens.js';
+import { findUserByEmail, isCorporateEmail, isStaff, normalizeEmail, portalUserColumns } from './users.js';
+
+/** The identity provider sends the popup back here (a page of the web app that calls authenticateCode). */
+export const OIDC_CALLBACK_PATH = '/login/callback';
+
+/** argon2id with the library's defaults (OWASP's minimum: m=19 MiB, t=2, p=1). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A hash to verify against when the account does not exist, so timing does not tell who has one. */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hash(randomToken());
+  return dummyHash;
+}
+
+/**
+ * `GET /api/azureAD/login`: starts the corporate popup sign-in. State, nonce and PKCE verifier go into a new
+ * flow bound to the browser by the flow cookie.
+ */
+export async function beginOidcSignIn(options: {
+  db: Database;
+  identity: IdentityConnector;
+  origin: string;
+  replacesFlowToken: string | undefined;
+}): Promise<{ flowToken: string; location: string }> {
+  const { identity } = options;
+  if (!identity.enabled) {
+    throw new ServiceError('NOT_FOUND', 'Corporate sign-in is not configured on this portal.');
+  }
+  const state = randomToken();
+  const nonce = randomToken();
+  const codeVerifier = randomToken();
+  // Discovery first: if the provider is down, no flow is left behind.
+  const location = await identity.authorizationUrl({
+    redirectUri: `${options.origin}${OIDC_CALLBACK_PATH}`,
+    state,
+    nonce,
+    codeChallenge: pkceChallenge(codeVerifier),
+  });
+  const { token } = await createFlow({
+    db: options.db,
+    kind: 'oidc',
+    state,
+    nonce,
+    codeVerifier,
+    replacesToken: options.replacesFlowToken,
+  });
+  return { flowToken: token, location };
+}
+
+/**
+ * `GET /api/azureAD/authenticateCode`: completes the popup sign-in. openid-client checks issuer, audience,
+ * nonce, state and PKCE; the address must be of the corporate domain. The agent is found (keeping the role
+ * on file) or created with role agent, and gets a session of auth level azureAD; the help-desk step follows.
+ */
+export async function completeOidcSignIn(options: {
+  db: Database;
+  identity: IdentityConnector;
+  flowToken: string | undefined;
+  callbackParams: Record<string, string>;
+  origin: string;
+  corporateEmailDomain: string;
+  policy: SessionPolicy;
+  currentSessionToken: string | undefined;
+}): Promise<SignedIn> {
+  const { db } = options;
+  const flow = await findFlow({ db, token: options.flowToken });
+  if (!flow || flow.kind !== 'oidc' || !flow.state || !flow.nonce || !flow.codeVerifier) {
+    throw new ServiceError('UNAUTHENTICATED', 'Your sign-in has expired or was started in another browser.');
+  }
+  if (!safeEqual(options.callbackParams.state ?? '', flow.state)) {
+    throw new ServiceError(
+      'INVALID_INPUT',
+      'The sign-in answer does not belong to this browser (state mismatch).',
+    );
+  }
+  // One try per flow: whatever the outcome, the state, nonce and verifier are not reused.
+  await deleteFlow({ db, flowId: flow.id });
+  const claims = await options.identity.completeAuthorization({
+    redirectUri: `${options.origin}${OIDC_CALLBACK_PATH}`,
+    callbackParams: options.callbackParams,
+    expectedState: flow.state,
+    expectedNonce: flow.nonce,
+    codeVerifier: flow.codeVerifier,
+  });
+  if (!isCorporateEmail(claims.email, options.corporateEmailDomain)) {
+    throw new ServiceError('FORBIDDEN', 'Only corporate accounts may use the agent sign-in.');
+  }
+  let user = await findUserByEmail(db, claims.email);
+  if (user && !isStaff(user)) {
+    throw new ServiceError('FORBIDDEN', 'This account is not an agent account.');
+  }
+  if (!user) {
+    const [created] = await db
+      .insert(users)
+      .values({
+        email: normalizeEmail(claims.email),
+        name: claims.name,
+        userType: 'agent',
+        role: 'agent',
+        allowDownload: true,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning(portalUserColumns);
+    user = created ?? (await findUserByEmail(db, claims.email));
+  }
+  if (!user) throw new ServiceError('UNAVAILABLE', 'The agent account could not be created.');
+  const { token, session } = await createSession({
+    db,
+    userId: user.id,
+    authLevel: 'azureAD',
+    policy: options.policy,
+    replacesToken: options.currentSessionToken,
+  });
+  return { sessionToken: token, session, user, redirect: AUTH_REDIRECTS.helpdeskInit };
+}
+
+/**
+ * `POST /api/zendesk/authenticate`: the credential form of built-in agent and admin accounts. The password is
+ * checked with argon2 even for unknown addresses (against a dummy hash), so the answer time tells nothing.
+ */
+export async function authenticateWithPassword(options: {
+  db: Database;
+  email: string;
+  password: string;
+  policy: SessionPolicy;
+  currentSessionToken: string | undefined;
+}): Promise<SignedIn> {
+  const { db } = options;
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(options.email)))
+    .limit(1);
+  const stored = row?.passwordHash ?? (await dummyPasswordHash());
+  let valid = false;
+  try {
+    valid = await verify(stored, options.password);
+  } catch {
+    valid = false;
+  }
+  const user = valid && row?.passwordHash ? await findUserByEmail(db, options.email) : undefined;
+  if (!user || !isStaff(user)) throw new ServiceError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
+  const { token, session } = await createSession({
+    db,
+    userId: user.id,
+    authLevel: 'zendesk',
+    policy: options.policy,
+    replacesToken: options.currentSessionToken,
+  });
+  return { sessionToken: token, session, user, redirect: AUTH_REDIRECTS.trackerInit };
+}

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { AUTH_CODES, PROVIDED_ID_PATTERN } from '../../../common/contracts/auth.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { createFlow } from './flows.js';
+import { checkProvidedId, normalizeProvidedId } from './provided-id.js';
+import { authRefusal } from './refusals.js';
+import { findUserByEmail, isCorporateEmail, isStaff } from './users.js';
+
+export interface LoginCustomerOptions {
+  db: Database;
+  corporateEmailDomain: string;
+  email: string;
+  /** Blank means not given. */
+  providedId?: string | undefined;
+  /** The browser's current flow cookie, replaced by the new flow. */
+  replacesFlowToken?: string | undefined;
+}
+
+export interface LoginCustomerResult {
+  /** Token of the new customer auth flow, for the flow cookie. */
+  flowToken: string;
+  userId: string;
+}
+
+/**
+ * First step of customer sign-in (spec sections 4 and 5): decides whether the email may go on to the help
+ * desk's authorization, asking once for the Controller ID or Customer ID of users who have none on file.
+ */
+export async function loginCustomer(options: LoginCustomerOptions): Promise<LoginCustomerResult> {
+  const { db } = options;
+  const email = options.email.trim().toLowerCase();
+  const given = options.providedId?.trim() ? options.providedId : undefined;
+  if (isCorporateEmail(email, options.corporateEmailDomain)) {
+    throw authRefusal(AUTH_CODES.useAgentLogin, 'Corporate addresses sign in through the agent login.');
+  }
+  const user = await findUserByEmail(db, email);
+  if (!user) throw authRefusal(AUTH_CODES.userNotExists, 'No user has this email.');
+  if (isStaff(user) || user.userType !== 'customer') {
+    throw authRefusal(AUTH_CODES.useAgentLogin, 'This account signs in through the agent login.');
+  }
+
+  if (user.providedId === null) {
+    if (given === undefined) {
+      throw authRefusal(AUTH_CODES.controllerIdRequired, 'A Controller ID or Customer ID is needed once.');
+    }
+    const providedId = await checkProvidedId({ db, email, providedId: given });
+    // Asked once: from now on the ID is on file and login needs only the email.
+    await db.update(users).set({ providedId }).where(eq(users.id, user.id));
+  } else if (given !== undefined) {
+    const normalized = normalizeProvidedId(given);
+    if (normalized !== user.providedId) {
+      // A malformed ID is told apart from a different one (spec section 8 has a message for each).
+      if (!PROVIDED_ID_PATTERN.test(normalized)) {
+        throw authRefusal(AUTH_CODES.invalidControllerId, 'The Controller ID or Customer ID is malformed.');
+      }
+      throw authRefusal(AUTH_CODES.invalidEmailId, 'The ID differs from the one on file for this email.');
+    }
+  }
+
+  const { token } = await createFlow({
+    db,
+    kind: 'customer',
+    email,
+    userId: user.id,
+    replacesToken: options.replacesFlowToken,
+  });
+  return { flowToken: token, userId: user.id };
+}

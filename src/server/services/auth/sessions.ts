@@ -1,0 +1,115 @@
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { AuthLevel } from '../../../common/contracts/auth.js';
+import type { Database } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import { randomToken, sha256Hex } from './tokens.js';
+import { portalUserColumns, type PortalUser } from './users.js';
+
+/** How long a session lives: without activity (idle) and at most (absolute). */
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** `last_seen_at` is written at most this often, so a busy page does not write on every call. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+export interface ActiveSession {
+  /** SHA-256 of the cookie token (the row id). */
+  id: string;
+  userId: string;
+  authLevel: AuthLevel;
+  trackerAuthorized: boolean;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+export interface ResolvedSession {
+  session: ActiveSession;
+  user: PortalUser;
+}
+
+export interface CreateSessionOptions {
+  db: Database;
+  userId: string;
+  authLevel: AuthLevel;
+  policy: SessionPolicy;
+  /** The token of the session the browser had before: deleted, so every sign-in gets a new id. */
+  replacesToken?: string | undefined;
+  trackerAuthorized?: boolean;
+  now?: Date;
+}
+
+/** A new session. Answers the token for the cookie; only its hash is stored. */
+export async function createSession(
+  options: CreateSessionOptions,
+): Promise<{ token: string; session: ActiveSession }> {
+  const { db, policy } = options;
+  const now = options.now ?? new Date();
+  if (options.replacesToken) await deleteSession({ db, token: options.replacesToken });
+  // Sweep sessions that can no longer be used, so the table does not grow without a scheduler.
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs))));
+  const token = randomToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      id: sha256Hex(token),
+      userId: options.userId,
+      authLevel: options.authLevel,
+      trackerAuthorized: options.trackerAuthorized ?? false,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + policy.absoluteMs),
+    })
+    .returning();
+  if (!row) throw new Error('session insert returned no row');
+  return { token, session: row };
+}
+
+/**
+ * The live session of a cookie token, with its user. A session past its idle or absolute timeout is deleted
+ * and answers null. Activity is recorded at most once a minute.
+ */
+export async function resolveSession(options: {
+  db: Database;
+  token: string;
+  policy: SessionPolicy;
+  now?: Date;
+}): Promise<ResolvedSession | null> {
+  const { db, policy } = options;
+  const now = options.now ?? new Date();
+  const id = sha256Hex(options.token);
+  const [row] = await db
+    .select({ session: sessions, user: portalUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { session, user } = row;
+  const idleEnd = session.lastSeenAt.getTime() + policy.idleMs;
+  if (session.expiresAt.getTime() <= now.getTime() || idleEnd <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    session.lastSeenAt = now;
+  }
+  return { session, user };
+}
+
+/** Deletes the session of a token; nothing happens when there is none (logout is idempotent). */
+export async function deleteSession(options: { db: Database; token: string }): Promise<void> {
+  await options.db.delete(sessions).where(eq(sessions.id, sha256Hex(options.token)));
+}
+
+export async function markTrackerAuthorized(options: { db: Database; sessionId: string; userId: string }) {
+  await options.db
+    .update(sessions)
+    .set({ trackerAuthorized: true })
+    .where(and(eq(sessions.id, options.sessionId), eq(sessions.userId, options.userId)));
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOutcome } from '../../../src/common/auth-messages.js';
+import { authenticateOkSchema, INVALID_CREDENTIALS_MESSAGE } from '../../../src/common/contracts/auth.js';
+import { login, newBrowser, post, type Browser } from '../../support/auth-flow.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+
+/** Spec section 5: one test per validation rule of login, signup and the agent credential form. */
+describe('validation rules (spec section 5)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    browser = newBrowser(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('login: a blank email (after trimming) is a 400 naming body.email', async () => {
+    for (const email of ['', '   ']) {
+      const res = await login(browser, email);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'Bad Request' });
+      expect(res.json<{ message: string }>().message).toContain('body.email');
+    }
+    const missing = await post(browser, '/api/auth/login', {});
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('login: a blank ID when the ID is needed is CONTROLLER_ID_REQUIRED (the field stays shown)', async () => {
+    const res = await login(browser, 'legacy@example.com', '   ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'CONTROLLER_ID_REQUIRED' });
+    expect(loginOutcome(res.statusCode, 'CONTROLLER_ID_REQUIRED')).toEqual({ kind: 'ask-id' });
+  });
+
+  it('login: an email of the corporate domain is sent to the agent login', async () => {
+    for (const email of ['agent@acme.example', 'Someone@ACME.example', 'ops@eu.acme.example']) {
+      const res = await login(browser, email);
+      expect(res.statusCode, email).toBe(403);
+      expect(res.json(), email).toEqual({ error: 'Forbidden', message: 'USE_AGENT_LOGIN' });
+    }
+  });
+
+  it('signup: email required', async () => {
+    const res = await post(browser, '/api/auth/signup', {
+      email: ' ',
+      name: 'N',
+      providedId: 'CUST-0001',
+      verified: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('body.email');
+  });
+
+  it('signup: a malformed email is refused', async () => {
+    const res = await post(browser, '/api/auth/signup', {
+      email: 'not-an-email',
+      name: 'N',
+      providedId: 'CUST-0001',
+      verified: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('body.email');
+  });
+
+  it('signup: name required', async () => {
+    const res = await post(browser, '/api/auth/signup', {
+      email: 'n@example.com',
+      name: '  ',
+      providedId: 'CUST-0001',
+      verified: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('body.name');
+  });
+
+  it('signup: the Controller ID or Customer ID is required', async () => {
+    const res = await post(browser, '/api/auth/signup', {
+      email: 'n@example.com',
+      name: 'N',
+      verified: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'CONTROLLER_ID_REQUIRED' });
+  });
+
+  it('signup: an address of the corporate domain cannot sign up as a customer', async () => {
+    const res = await post(browser, '/api/auth/signup', {
+      email: 'new@acme.example',
+      name: 'N',
+      providedId: 'CUST-0001',
+      verified: true,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: 'USE_AGENT_LOGIN' });
+  });
+
+  it('signup: `verified` must be true', async () => {
+    const res = await post(browser, '/api/auth/signup', {
+      email: 'n@example.com',
+      name: 'N',
+      providedId: 'CUST-0001',
+      verified: false,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('credential form: an empty user or password is a 400', async () => {
+    for (const body of [
+      { user: '', pass: 'demo' },
+      { user: '  ', pass: 'demo' },
+      { user: 'agent@acme.example', pass: '' },
+      { user: 'agent@acme.example' },
+    ]) {
+      const res = await post(browser, '/api/zendesk/authenticate', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it("credential form: a failed sign-in is a 401 'Credentials are invalid.'", async () => {
+    for (const body of [
+      { user: 'agent@acme.example', pass: 'wrong' },
+      { user: 'nobody@acme.example', pass: 'demo' },
+      // Customers have no password: the form is for agents and admins.
+      { user: 'customer@example.com', pass: 'demo' },
+    ]) {
+      const res = await post(browser, '/api/zendesk/authenticate', body);
+      expect(res.statusCode, body.user).toBe(401);
+      expect(res.json()).toEqual({ error: 'Unauthorized', message: INVALID_CREDENTIALS_MESSAGE });
+      expect(INVALID_CREDENTIALS_MESSAGE).toBe('Credentials are invalid.');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+});
+
+describe('agent and admin sign-in with the credential form', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each([
+    ['agent@acme.example', 'Alex Agent', 'agent'],
+    ['ADMIN@acme.example', 'Ada Admin', 'admin'],
+  ] as const)(
+    '%s signs in, answers userInfo.JWTLogin and users[0], then goes to /jiraAuth',
+    async (email, name, role) => {
+      const browser = newBrowser(t.app);
+      const res = await post(browser, '/api/zendesk/authenticate', {
+        user: email,
+        pass: 'demo',
+        username: email,
+        loginType: 'agent',
+      });
+      expect(res.statusCode).toBe(200);
+      const body = authenticateOkSchema.parse(res.json());
+      expect(body.userInfo.JWTLogin).toBe(true);
+      expect(body.userInfo.users[0]).toMatchObject({ name, email: email.toLowerCase() });
+      expect(body.userInfo.user).toMatchObject({ role, userType: 'agent', authLevel: 'zendesk' });
+      expect(body.redirect).toBe('/jiraAuth');
+      expect(JSON.stringify(body)).not.toMatch(/argon2|password/i);
+      const me = await t.app.inject({ method: 'GET', url: '/api/zendesk/me', headers: browser.jar.header() });
+      expect(me.json()).toMatchObject({ user: { email: email.toLowerCase(), role } });
+    },
+  );
+});
