@@ -2,9 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mailboxUrl, oidcClient, oidcIssuer, smtpUrl } from './test/e2e/support/peers';
 
 // Browser tests drive Debian's Chromium (scripts/ensure-chromium.mjs finds or installs it) against a
-// portal started on its own port with a fresh embedded database and the demo data.
+// portal started on its own port with a fresh embedded database and the demo data, next to real protocol
+// peers (an SMTP sink and an OpenID Connect provider, test/e2e/support/peers-server.ts).
 const port = Number(process.env.E2E_PORT ?? 4300);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -31,11 +33,32 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
-  },
+  // Started in this order, each once the one before is ready: the portal finds its peers at start.
+  webServer: [
+    {
+      command: 'node --import tsx test/e2e/support/peers-server.ts',
+      url: `${mailboxUrl}/ready`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORTAL_ORIGIN: baseURL },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: smtpUrl,
+        OIDC_ISSUER: oidcIssuer,
+        OIDC_CLIENT_ID: oidcClient.id,
+        OIDC_CLIENT_SECRET: oidcClient.secret,
+      },
+    },
+  ],
 });

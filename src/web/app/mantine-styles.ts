@@ -18,3 +18,5 @@ import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/Container.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Input.layer.css';

@@ -28,8 +28,28 @@ export const paths = {
   downloadProcess: { path: 'download-process', getHref: () => '/download-process' },
   /** Answered by the server with a redirect; the client route only covers an in-app navigation to it. */
   trust: { path: 'trust', getHref: () => '/trust' },
-  chatbot: { getHref: () => '/chatbot' },
+  /** Requires sign-in (spec section 2); a signed-out visitor is sent to sign-in and brought back here. */
+  chatbot: { path: 'chatbot', getHref: () => '/chatbot' },
   docs: { getHref: () => '/docs' },
+  downloads: { getHref: () => '/downloads' },
+  // Pages that exist only for a signed-in user (a user id): spec sections 2 and 6.
+  supportNotices: { path: 'support-notices', getHref: () => '/support-notices' },
+  users: { path: 'users', getHref: () => '/users' },
+  notifications: { path: 'notifications', getHref: () => '/notifications' },
+  notificationDetails: { path: 'notification-details', getHref: () => '/notification-details' },
+  // Sign-in. `zendeskInitAuth` and `jiraAuth` are server redirects: links to them must be plain anchors, and a
+  // client route only covers an in-app navigation to them (history), as for /trust.
+  zendeskInitAuth: { path: 'zendeskInitAuth', getHref: () => '/zendeskInitAuth' },
+  jiraAuth: { path: 'jiraAuth', getHref: () => '/jiraAuth' },
+  /** The built-in help desk's authorization page (the one-time code). */
+  helpdeskAuthorize: { path: 'helpdesk/authorize', getHref: () => '/helpdesk/authorize' },
+  /** Return address of the help-desk authorization. */
+  zendeskAuth: { path: 'zendeskAuth', getHref: () => '/zendeskAuth' },
+  /** Return address of the ticketing system's authorization. */
+  trackerCode: { path: 'code', getHref: () => '/code' },
+  /** Return address of the corporate identity provider, opened in the sign-in popup. */
+  loginCallback: { path: 'login/callback', getHref: () => '/login/callback' },
+  logoutAgent: { path: 'logoutAgent', getHref: () => '/logoutAgent' },
   files: {
     serviceDescription: (file: string) => `/files/service-descriptions/${file}.pdf`,
   },
@@ -40,6 +60,22 @@ export const paths = {
   },
   api: {
     latestKb: '/api/aggregator/latestKB',
+    login: '/api/auth/login',
+    signup: '/api/auth/signup',
+    createUser: '/api/zendesk/createUser',
+    authCodeGrant: '/api/zendesk/authCodeGrant',
+    authenticate: '/api/zendesk/authenticate',
+    me: '/api/zendesk/me',
+    logoutCustomer: '/api/aggregator/logoutCustomer',
+    logoutAgent: '/api/azureAD/logoutAzureAD',
+    /** Opened in the popup: the server redirects to the identity provider. */
+    identityLogin: '/api/azureAD/login',
+    identityAuthenticateCode: '/api/azureAD/authenticateCode',
+    /** `{oidc}`: whether a corporate identity provider is configured (shows the SSO button). */
+    authProviders: '/api/auth/providers',
+    trackerAuthenticateCode: '/api/jira/authenticateCode',
+    helpdeskStart: '/api/helpdesk/authorize/start',
+    helpdeskVerify: '/api/helpdesk/authorize/verify',
   },
 } as const;
 
@@ -47,7 +83,11 @@ export const paths = {
  * Paths under the site's origin that the server answers itself (a redirect, static files, the API). A client-side
  * navigation to them would render the No Page route, so links to them must be plain anchors.
  */
-const serverHandledPaths = new Set<string>([paths.trust.getHref()]);
+const serverHandledPaths = new Set<string>([
+  paths.trust.getHref(),
+  paths.zendeskInitAuth.getHref(),
+  paths.jiraAuth.getHref(),
+]);
 const serverHandledPrefixes = ['/files/', '/images/', '/api/'];
 
 /** Whether `href` is a page of this app that the router can show without a full page load. */

@@ -3,6 +3,7 @@ import { latestKbQueryOptions } from '../features/knowledge-base/api/get-latest-
 import { LatestKbCard } from '../features/knowledge-base/components/latest-kb-card';
 import { RecommendedReadingCard } from '../features/home/components/recommended-reading-card';
 import { SupportMessages } from '../features/home/components/support-messages';
+import { useOpenStoredLink } from '../features/session/use-open-stored-link';
 import type { PortalRouteHandle } from '../lib/route-handle';
 import classes from './home.module.css';
 
@@ -17,6 +18,8 @@ export const handle: PortalRouteHandle = {
 };
 
 export function Component() {
+  // After sign-in, a protected link opened while signed out is opened now (spec section 4).
+  useOpenStoredLink();
   return (
     <>
       <SupportMessages />

@@ -1,25 +1,22 @@
+import { useSyncExternalStore } from 'react';
 import type { MenuItem } from '../../../common/portal-config';
+import { getServerSessionState, getSessionState, subscribeSession, type SessionState } from './session-store';
 
-export interface Session {
-  signedIn: boolean;
-  userType: 'customer' | 'agent' | null;
-  /** Whether the user may open the edge image downloads (spec section 6). */
-  allowDownload: boolean;
-  role: 'admin' | null;
-}
-
-const ANONYMOUS: Session = { signedIn: false, userType: null, allowDownload: false, role: null };
+export type Session = SessionState;
 
 /**
- * The visitor's session. Sign-in is not built yet, so everyone is anonymous; the session store replaces this
- * body later and every caller (menu gates, login buttons) already reads its answer from here.
+ * The visitor's session. Signed out (and `known: false`) on the server and while hydrating, then what this
+ * browser's profile says; re-renders when it changes here or in another tab.
  */
 export function useSession(): Session {
-  return ANONYMOUS;
+  return useSyncExternalStore(subscribeSession, getSessionState, getServerSessionState);
 }
 
 /** The `show` gate of a configured menu item (spec section 2: Ticket Creation for customers, Downloads if allowed). */
-export function canSeeMenuItem(item: MenuItem, session: Session): boolean {
+export function canSeeMenuItem(
+  item: MenuItem,
+  session: Pick<Session, 'signedIn' | 'userType' | 'allowDownload'>,
+): boolean {
   switch (item.show) {
     case 'all':
       return true;

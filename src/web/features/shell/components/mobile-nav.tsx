@@ -1,7 +1,10 @@
-import { Drawer } from '@mantine/core';
+import { Button, Drawer } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import type { Link } from '../../../../common/portal-config';
 import { AppLink } from '../../../components/app-link';
 import { SignInButtons } from '../../auth/components/sign-in-buttons';
+import { ROLE_LABELS } from '../../auth/components/user-menu';
+import { logout } from '../../session/session-actions';
 import { useSession } from '../../session/use-session';
 import { useNavigation } from '../use-navigation';
 import classes from './mobile-nav.module.css';
@@ -15,6 +18,7 @@ interface MobileNavProps {
 export function MobileNav({ opened, onClose }: MobileNavProps) {
   const navigation = useNavigation();
   const session = useSession();
+  const navigate = useNavigate();
 
   const sections: Array<{ title: string; links: Link[] }> = [
     { title: navigation.support.label, links: navigation.support.items },
@@ -51,9 +55,27 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
               </section>
             ))}
           </nav>
-          {session.signedIn ? null : (
+          {session.signedIn ? (
+            <section className={classes.signIn} aria-label="Your account">
+              <p className={classes.account}>
+                <strong>{session.userName || session.userEmail}</strong>
+                {session.role ? ` (${ROLE_LABELS[session.role]})` : null}
+              </p>
+              <Button
+                type="button"
+                variant="outline"
+                fullWidth
+                onClick={() => {
+                  onClose();
+                  void logout((to, options) => void navigate(to, options));
+                }}
+              >
+                Logout
+              </Button>
+            </section>
+          ) : (
             <div className={classes.signIn}>
-              <SignInButtons layout="stacked" />
+              <SignInButtons layout="stacked" onChoose={onClose} />
             </div>
           )}
         </Drawer.Body>

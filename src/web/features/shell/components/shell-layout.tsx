@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
+import { AuthModalHost } from '../../auth/components/auth-modal-host';
+import { SessionSync } from '../../session/session-sync';
 import { AnnouncementBanner } from './announcement-banner';
 import { MiddleBar } from './middle-bar';
 import { SiteFooter } from './site-footer';
@@ -49,6 +51,8 @@ export function ShellLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <SessionSync />
+      <AuthModalHost />
       {/* Library mode: restores scroll on back/forward and scrolls new pages to the top; renders no script. */}
       <ScrollRestoration />
     </div>

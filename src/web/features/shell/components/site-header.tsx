@@ -6,6 +6,7 @@ import { LogoMark } from '../../../components/logo-mark';
 import { paths } from '../../../lib/paths';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 import { SignInButtons } from '../../auth/components/sign-in-buttons';
+import { UserMenu } from '../../auth/components/user-menu';
 import { useSession } from '../../session/use-session';
 import { useNavigation } from '../use-navigation';
 import { NavMenu } from './nav-menu';
@@ -57,11 +58,9 @@ export function SiteHeader() {
 
         <div className={classes.actions}>
           {/* Slot for the notification bell (spec section 2): signed-in users see it here once notices exist. */}
-          {session.signedIn ? null : (
-            <div className={classes.desktopOnly}>
-              <SignInButtons layout="inline" />
-            </div>
-          )}
+          <div className={classes.desktopOnly}>
+            {session.signedIn ? <UserMenu /> : <SignInButtons layout="inline" />}
+          </div>
           <Burger
             className={classes.burger}
             opened={mobileOpened}

@@ -1,0 +1,20 @@
+import { lazy, Suspense, useState } from 'react';
+import { useSession } from '../../session/use-session';
+
+// The modals, their forms and the contracts' validator load on first use only (the header's buttons preload
+// them on hover or focus), keeping them out of the initial bundle of every page.
+export const loadAuthModals = () => import('./auth-modals');
+const AuthModals = lazy(loadAuthModals);
+
+/** Mounts the sign-in modals the first time one is asked for, then keeps them mounted (forms keep their values). */
+export function AuthModalHost() {
+  const { loginModal } = useSession();
+  const [requested, setRequested] = useState(false);
+  if (loginModal !== null && !requested) setRequested(true);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthModals />
+    </Suspense>
+  );
+}

@@ -1,0 +1,152 @@
+import { Alert, Button, TextInput } from '@mantine/core';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { loginOutcome } from '../../../../common/auth-messages';
+import { AUTH_CODES } from '../../../../common/contracts/auth';
+import { paths } from '../../../lib/paths';
+import { toSameOriginPath } from '../../../lib/safe-redirect';
+import { logIn } from '../api/log-in';
+import { isCorporateEmail } from '../lib/corporate-email';
+import { FIELD_ERRORS, type LoginFormState, type StateSetter } from './auth-form-state';
+import classes from './auth-modals.module.css';
+
+interface CustomerLoginFormProps {
+  state: LoginFormState;
+  setState: StateSetter<LoginFormState>;
+  corporateDomain: string;
+  /** An email of the corporate domain: open the agent login with it (spec section 5). */
+  onCorporateEmail: (email: string) => void;
+  onSignUp: () => void;
+  /** Leaving the modal through a link (the page on locating the ID). */
+  onLeave: () => void;
+  /** Reached from another view of the open dialog: take focus (on opening, the dialog's focus trap does). */
+  focusOnMount: boolean;
+}
+
+/**
+ * The customer login (spec sections 2, 4, 5, 8): email and Next; when the server asks for it the Controller ID
+ * or Customer ID field and Login. Success hands over to the help-desk authorization (a server redirect), where
+ * the one-time code is entered.
+ */
+export function CustomerLoginForm(props: CustomerLoginFormProps) {
+  const { state, setState, corporateDomain, onCorporateEmail, onSignUp, onLeave, focusOnMount } = props;
+  const emailRef = useRef<HTMLInputElement>(null);
+  const idRef = useRef<HTMLInputElement>(null);
+  const mounted = useRef(false);
+
+  // The ID field as soon as the server asks for it; the first field when switched to from another view.
+  useEffect(() => {
+    const first = !mounted.current;
+    mounted.current = true;
+    if (first && !focusOnMount) return;
+    (state.askId ? idRef : emailRef).current?.focus();
+  }, [state.askId, focusOnMount]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.submitting) return;
+    const email = state.email.trim();
+    const providedId = state.providedId.trim();
+    if (!email) {
+      setState((s) => ({ ...s, emailError: FIELD_ERRORS.email, message: null }));
+      emailRef.current?.focus();
+      return;
+    }
+    if (isCorporateEmail(email, corporateDomain)) {
+      onCorporateEmail(email);
+      return;
+    }
+    if (state.askId && !providedId) {
+      setState((s) => ({ ...s, emailError: null, idError: FIELD_ERRORS.providedId, message: null }));
+      idRef.current?.focus();
+      return;
+    }
+
+    setState((s) => ({ ...s, emailError: null, idError: null, message: null, submitting: true }));
+    const answer = await logIn({ email, providedId: state.askId ? providedId : undefined });
+    if (answer.ok) {
+      // Stays "submitting" while the browser leaves for the help desk's authorization.
+      window.location.assign(toSameOriginPath(answer.data.redirect, window.location.origin) ?? '/');
+      return;
+    }
+    if (answer.code === AUTH_CODES.useAgentLogin) {
+      // The server knows the address as corporate (the same rule as above): the agent login it is.
+      setState((s) => ({ ...s, submitting: false }));
+      onCorporateEmail(email);
+      return;
+    }
+    const outcome = loginOutcome(answer.status, answer.code);
+    if (outcome.kind === 'ask-id') {
+      // The effect above moves focus to the field once it is on screen.
+      setState((s) => ({ ...s, submitting: false, askId: true }));
+    } else {
+      setState((s) => ({ ...s, submitting: false, message: outcome.text }));
+    }
+  }
+
+  return (
+    <div className={classes.split}>
+      <form className={classes.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <TextInput
+          ref={emailRef}
+          data-autofocus={state.askId ? undefined : true}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={state.email}
+          error={state.emailError}
+          onChange={(event) => {
+            const email = event.currentTarget.value;
+            setState((s) => ({ ...s, email, emailError: null }));
+          }}
+        />
+        {state.askId ? (
+          <TextInput
+            ref={idRef}
+            data-autofocus
+            label="Controller ID or Customer ID"
+            description="We need it once to link your account to your licence."
+            autoComplete="off"
+            required
+            value={state.providedId}
+            error={state.idError}
+            onChange={(event) => {
+              const providedId = event.currentTarget.value;
+              setState((s) => ({ ...s, providedId, idError: null }));
+            }}
+          />
+        ) : null}
+        {state.message ? (
+          <Alert color="red" variant="light" role="alert">
+            {state.message}
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={state.submitting} fullWidth>
+          {state.askId ? 'Login' : 'Next'}
+        </Button>
+        <p className={classes.switchLine}>
+          New here?{' '}
+          <button type="button" className={classes.linkButton} onClick={onSignUp}>
+            Sign Up
+          </button>
+        </p>
+      </form>
+
+      <div className={classes.sidePanel}>
+        <h3 className={classes.sideTitle}>One-time authorization</h3>
+        <p>
+          There is no password to remember. After you enter your email, we send a six-digit code to that
+          address; type it on the next page to finish signing in. The code works once and only for a few
+          minutes.
+        </p>
+        <p>
+          Existing users are asked once for their Controller ID or Customer ID.{' '}
+          <Link to={paths.locatingId.getHref()} onClick={onLeave}>
+            Where do I find my Controller ID or Customer ID?
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

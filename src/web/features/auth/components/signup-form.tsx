@@ -1,0 +1,143 @@
+import { Alert, Button, TextInput } from '@mantine/core';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { SIGNUP_MESSAGES, signupMessage } from '../../../../common/auth-messages';
+import { AUTH_CODES } from '../../../../common/contracts/auth';
+import { createHelpdeskUser, signUp } from '../api/sign-up';
+import { FIELD_ERRORS, type SignupFormState, type StateSetter } from './auth-form-state';
+import classes from './auth-modals.module.css';
+
+interface SignupFormProps {
+  state: SignupFormState;
+  setState: StateSetter<SignupFormState>;
+  onSignedUp: () => void;
+  onLogin: () => void;
+  /** The server refused a corporate address (USE_AGENT_LOGIN): agents sign in with the agent login. */
+  onCorporateEmail: (email: string) => void;
+  /** Reached from another view of the open dialog: take focus (on opening, the dialog's focus trap does). */
+  focusOnMount: boolean;
+}
+
+/**
+ * Signup (spec sections 2, 4, 5, 8): name, email and the Controller ID or Customer ID. Before the date of
+ * `banner.idRequiredFrom` the ID field appears after Next; from that date it is on screen from the start. Once
+ * shown it is required. The signup call, then the help-desk user, then the success view.
+ */
+export function SignupForm(props: SignupFormProps) {
+  const { state, setState, onSignedUp, onLogin, onCorporateEmail, focusOnMount } = props;
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const idRef = useRef<HTMLInputElement>(null);
+  const idShownOnOpen = useRef(state.idShown);
+
+  const focusFirst = useRef(focusOnMount);
+  useEffect(() => {
+    if (focusFirst.current) nameRef.current?.focus();
+  }, []);
+
+  // After Next, straight to the field that just appeared.
+  useEffect(() => {
+    if (state.idShown && !idShownOnOpen.current) idRef.current?.focus();
+  }, [state.idShown]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.submitting) return;
+    const name = state.name.trim();
+    const email = state.email.trim();
+    const providedId = state.providedId.trim();
+    const errors = {
+      nameError: name ? null : FIELD_ERRORS.name,
+      emailError: email ? null : FIELD_ERRORS.email,
+      idError: state.idShown && !providedId ? FIELD_ERRORS.providedId : null,
+    };
+    if (errors.nameError || errors.emailError || errors.idError) {
+      setState((s) => ({ ...s, ...errors, message: null }));
+      (errors.nameError ? nameRef : errors.emailError ? emailRef : idRef).current?.focus();
+      return;
+    }
+    if (!state.idShown) {
+      setState((s) => ({ ...s, idShown: true, message: null }));
+      return;
+    }
+
+    setState((s) => ({ ...s, ...errors, message: null, submitting: true }));
+    const request = { email, name, providedId: providedId || undefined, verified: true as const };
+    const signup = await signUp(request);
+    if (!signup.ok && signup.code === AUTH_CODES.useAgentLogin) {
+      setState((s) => ({ ...s, submitting: false }));
+      onCorporateEmail(email);
+      return;
+    }
+    if (!signup.ok) {
+      const message = signupMessage(signup.status === 0 ? undefined : signup.status, signup.code);
+      setState((s) => ({ ...s, submitting: false, message }));
+      return;
+    }
+    // Spec section 8: a failing help-desk user creation reads as "already exists".
+    const helpdeskUser = await createHelpdeskUser(request);
+    if (!helpdeskUser.ok) {
+      setState((s) => ({ ...s, submitting: false, message: SIGNUP_MESSAGES.emailExists }));
+      return;
+    }
+    setState((s) => ({ ...s, submitting: false }));
+    onSignedUp();
+  }
+
+  const field = (key: 'name' | 'email' | 'providedId', value: string) =>
+    setState((s) => ({
+      ...s,
+      [key]: value,
+      ...(key === 'name' ? { nameError: null } : key === 'email' ? { emailError: null } : { idError: null }),
+    }));
+
+  return (
+    <form className={classes.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <TextInput
+        ref={nameRef}
+        data-autofocus
+        label="Name"
+        autoComplete="name"
+        required
+        value={state.name}
+        error={state.nameError}
+        onChange={(event) => field('name', event.currentTarget.value)}
+      />
+      <TextInput
+        ref={emailRef}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={state.email}
+        error={state.emailError}
+        onChange={(event) => field('email', event.currentTarget.value)}
+      />
+      {state.idShown ? (
+        <TextInput
+          ref={idRef}
+          label="Controller ID or Customer ID"
+          description="For example CUST-0001, or the controller ID shown in your controller's licence page."
+          autoComplete="off"
+          required
+          value={state.providedId}
+          error={state.idError}
+          onChange={(event) => field('providedId', event.currentTarget.value)}
+        />
+      ) : null}
+      {state.message ? (
+        <Alert color="red" variant="light" role="alert">
+          {state.message}
+        </Alert>
+      ) : null}
+      <Button type="submit" loading={state.submitting} fullWidth>
+        {state.idShown ? 'Signup' : 'Next'}
+      </Button>
+      <p className={classes.switchLine}>
+        Already signed up?{' '}
+        <button type="button" className={classes.linkButton} onClick={onLogin}>
+          Login
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { Role } from '../../../../common/contracts/auth';
+import { logout } from '../../session/session-actions';
+import { useSession } from '../../session/use-session';
+import classes from './user-menu.module.css';
+
+export const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', agent: 'Agent', admin: 'Admin' };
+
+/**
+ * The signed-in user's menu in the header: who is signed in, in which role, and Logout. A disclosure button
+ * like the site menus (nav-menu.tsx), not Mantine's Menu, to keep a positioning engine out of every page.
+ */
+export function UserMenu() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const logoutRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown' && !open) {
+      event.preventDefault();
+      setOpen(true);
+      requestAnimationFrame(() => logoutRef.current?.focus());
+    }
+  }
+
+  const name = session.userName || session.userEmail;
+  return (
+    <div
+      ref={rootRef}
+      className={classes.root}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget))
+          setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={classes.target}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className={classes.avatar} aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className={classes.name}>{name}</span>
+      </button>
+      <div id={panelId} className={classes.panel} hidden={!open}>
+        <p className={classes.who}>{name}</p>
+        <p className={classes.detail}>{session.userEmail}</p>
+        {session.role ? <p className={classes.detail}>{`Role: ${ROLE_LABELS[session.role]}`}</p> : null}
+        <button
+          ref={logoutRef}
+          type="button"
+          className={classes.logout}
+          onClick={() => {
+            setOpen(false);
+            void logout((to, options) => void navigate(to, options));
+          }}
+        >
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { apiCall } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { parseSessionUser } from './session-profile';
+import { getLastSignInAt, getSessionState, refreshSignedInUser, signOut } from './session-store';
+
+/** React Router's `navigate`, or anything with its shape. */
+export type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+async function endCustomerSession(): Promise<void> {
+  // Best effort: the local sign-out has happened either way, and the next sign-in gets a new session id.
+  await apiCall(paths.api.logoutCustomer, { method: 'POST' }).catch(() => undefined);
+}
+
+/**
+ * The user's own logout (spec section 4). Customers end the server session here; agents go to /logoutAgent,
+ * whose page ends it. The profile is cleared first, so a 401 on the way cannot start a second logout, and the
+ * other tabs sign out at once.
+ */
+export async function logout(navigate: Navigate): Promise<void> {
+  const { userType } = getSessionState();
+  if (userType === 'agent') {
+    navigate(paths.logoutAgent.getHref());
+    return;
+  }
+  signOut();
+  await endCustomerSession();
+  navigate(paths.home.getHref());
+}
+
+/**
+ * The forced logout of spec section 4, when a call answers 401 `{event: 'logout'}`: customers call the logout
+ * and land on the home page, agents go to /logoutAgent. Several failing calls at once log out once, and a
+ * call sent before the latest sign-in (its old session was replaced) does not count.
+ */
+export async function forcedLogout(navigate: Navigate, requestStartedAt: number): Promise<void> {
+  const { signedIn, userType } = getSessionState();
+  if (!signedIn || requestStartedAt < getLastSignInAt()) return;
+  signOut();
+  if (userType === 'agent') {
+    navigate(paths.logoutAgent.getHref(), { replace: true });
+    return;
+  }
+  await endCustomerSession();
+  navigate(paths.home.getHref(), { replace: true });
+}
+
+/**
+ * On start, a profile that says "signed in" is confirmed with `GET /api/zendesk/me`: the answer refreshes the
+ * profile and gives this tab the chat widget's JWT; a 401 `{event: 'logout'}` runs the forced logout (through
+ * the API client). Other failures (offline, a 5xx) leave the profile as it is.
+ */
+export async function confirmSession(): Promise<void> {
+  if (!getSessionState().signedIn) return;
+  const result = await apiCall(paths.api.me).catch(() => null);
+  if (!result?.ok || typeof result.body !== 'object' || result.body === null) return;
+  const body = result.body as { user?: unknown; intercom_user_jwt?: unknown };
+  const user = parseSessionUser(body.user);
+  // Only refreshes: signed out meanwhile (another tab) stays signed out, another user is not taken over.
+  if (user)
+    refreshSignedInUser(
+      user,
+      typeof body.intercom_user_jwt === 'string' ? body.intercom_user_jwt : undefined,
+    );
+}

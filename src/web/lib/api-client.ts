@@ -1,0 +1,90 @@
+/**
+ * The web app's one way to call the API: same-origin cookies (the session cookie is HttpOnly, so the browser
+ * sends it and no script ever sees it), JSON in and out, and the forced logout of spec section 4: any 401 whose
+ * body is `{event: 'logout'}` tells the session feature that the server session is gone.
+ *
+ * No validation library here: this file is in the initial bundle. Callers check the body they expect (the
+ * features' `api/` modules with the zod contracts, loaded with the page or modal that needs them).
+ */
+
+export interface ApiResult {
+  status: number;
+  ok: boolean;
+  /** The parsed JSON body, or `undefined` when the answer had none (or was not JSON). */
+  body: unknown;
+}
+
+export interface ApiCallOptions {
+  method?: 'GET' | 'POST';
+  /** Sent as a JSON body (POST). */
+  json?: unknown;
+  /** Query parameters; `undefined` values are left out. */
+  query?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+}
+
+/** Gets `performance.now()` of when the refused request started (see session-actions' forcedLogout). */
+type SessionEndedHandler = (requestStartedAt: number) => void;
+let sessionEndedHandler: SessionEndedHandler | null = null;
+
+/**
+ * Registers what happens when a call finds the session gone (the session feature's forced logout). Returns
+ * the function that removes it again. Kept as a registration so this module imports no feature.
+ */
+export function onSessionEnded(handler: SessionEndedHandler): () => void {
+  sessionEndedHandler = handler;
+  return () => {
+    if (sessionEndedHandler === handler) sessionEndedHandler = null;
+  };
+}
+
+export function isLogoutEvent(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { event?: unknown }).event === 'logout';
+}
+
+/** The `message` field of an error answer: a stable code for auth answers (AUTH_CODES), else a sentence. */
+export function errorCode(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+export function withQuery(path: string, query: Record<string, string | undefined> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return undefined;
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls the API and answers status and body whatever the status (login and signup show a message per status),
+ * throwing only when no answer came (network down, aborted).
+ */
+export async function apiCall(path: string, options: ApiCallOptions = {}): Promise<ApiResult> {
+  const { method = options.json === undefined ? 'GET' : 'POST', json, query, signal } = options;
+  const startedAt = performance.now();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // No content type without a body: Fastify refuses an empty body that claims to be JSON.
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(withQuery(path, query), {
+    method,
+    credentials: 'same-origin',
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+    signal,
+  });
+  const body = await readJson(response);
+  if (response.status === 401 && isLogoutEvent(body)) sessionEndedHandler?.(startedAt);
+  return { status: response.status, ok: response.ok, body };
+}

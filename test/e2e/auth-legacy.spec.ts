@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { LOGIN_MESSAGES } from '../../src/common/auth-messages';
+import { demo, enterOneTimeCode, logoutFromMenu, openCustomerLogin, userMenuButton } from './support/auth';
+import { gotoHydrated } from './support/pages';
+
+/**
+ * The legacy customer (no ID on file) is asked for the ID once: after giving it, the next login does not ask.
+ * The answer is stored in the database, so this can happen once per database (every `playwright test` run starts
+ * the portal on a fresh one): one self-contained test, and nothing else signs in as this user.
+ */
+test('the legacy customer is asked for the Controller ID or Customer ID once', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const probe = await request.post('/api/auth/login', {
+    data: { email: demo.legacy.email },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(
+    probe.status(),
+    'legacy@example.com already has an ID on file: this spec needs the fresh database of a new run',
+  ).toBe(400);
+
+  await gotoHydrated(page, '/');
+  const dialog = await openCustomerLogin(page);
+  const email = dialog.getByLabel('Email');
+  await email.fill(demo.legacy.email);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+
+  // The server asks: the ID field appears, focused, and the button reads Login.
+  const idField = dialog.getByLabel('Controller ID or Customer ID');
+  await expect(idField).toBeVisible();
+  await expect(idField).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
+  // Empty: flagged before any call.
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(idField).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Enter your Controller ID or Customer ID.')).toBeVisible();
+
+  // Malformed: the message of spec section 8; nothing typed is lost.
+  await idField.fill('NOT-AN-ID');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(LOGIN_MESSAGES.invalidControllerId);
+  await expect(email).toHaveValue(demo.legacy.email);
+  await expect(idField).toHaveValue('NOT-AN-ID');
+
+  // Well-formed but unknown, then one of another company's domain.
+  await idField.fill('CUST-9999');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(LOGIN_MESSAGES.idNotFound);
+  await idField.fill('CUST-0002');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(LOGIN_MESSAGES.invalidEmailId);
+
+  await idField.fill(demo.legacy.providedId);
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await enterOneTimeCode(page, demo.legacy.email, since);
+  await expect(userMenuButton(page, demo.legacy.name)).toBeVisible();
+  await logoutFromMenu(page, demo.legacy.name);
+
+  // Second login: the ID is on file, so the email alone goes on to the code.
+  const again = await openCustomerLogin(page);
+  await again.getByLabel('Email').fill(demo.legacy.email);
+  const secondSince = Date.now();
+  await again.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/helpdesk\/authorize\?/);
+  await enterOneTimeCode(page, demo.legacy.email, secondSince);
+  await expect(userMenuButton(page, demo.legacy.name)).toBeVisible();
+});
