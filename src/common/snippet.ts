@@ -17,20 +17,92 @@ export const ELLIPSIS = '...';
  * an empty snippet would say less than a clipped word.
  */
 export function cutSnippet(text: string, maxLength: number = SNIPPET_LENGTH): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  const keep = keptLength(chars, maxLength);
+  return keep === chars.length ? chars.join('') : chars.slice(0, keep).join('') + ELLIPSIS;
+}
+
+/** Trailing punctuation before the ellipsis reads badly ("gateway,..."). */
+const TRAILING_PUNCTUATION = /[\s,;:.\-–—]/u;
+
+/**
+ * How many of `chars` (whitespace already collapsed) a snippet of `maxLength` keeps: all of them when they
+ * fit, else up to the last word boundary within the budget, without trailing punctuation.
+ */
+function keptLength(chars: readonly string[], maxLength: number): number {
   if (!Number.isInteger(maxLength) || maxLength < 1) {
     throw new RangeError(`maxLength must be a positive integer, got ${maxLength}`);
   }
-  const normalised = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(normalised);
-  if (chars.length <= maxLength) return normalised;
-
-  const head = chars.slice(0, maxLength);
+  if (chars.length <= maxLength) return chars.length;
   // A cut that falls exactly before a space keeps the whole last word.
   const nextIsSpace = chars[maxLength] === ' ';
-  const lastSpace = head.lastIndexOf(' ');
-  const kept = nextIsSpace || lastSpace <= 0 ? head : head.slice(0, lastSpace);
-  // Trailing punctuation before the ellipsis reads badly ("gateway,...").
-  return kept.join('').replace(/[\s,;:.\-–—]+$/u, '') + ELLIPSIS;
+  const lastSpace = chars.slice(0, maxLength).lastIndexOf(' ');
+  let keep = nextIsSpace || lastSpace <= 0 ? maxLength : lastSpace;
+  while (keep > 0 && TRAILING_PUNCTUATION.test(chars[keep - 1] ?? '')) keep -= 1;
+  return keep;
+}
+
+/**
+ * Sentinels around a matched term in text that the database highlighted (ts_headline's StartSel/StopSel).
+ * Control characters cannot occur in content (htmlToPlainText drops them), so they never collide with text.
+ */
+export const MARK_START = '\u0001';
+export const MARK_END = '\u0002';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/**
+ * A highlighted search snippet: `text` carries {@link MARK_START}/{@link MARK_END} around matches. The result
+ * is HTML whose only markup is `<mark>`: everything else is escaped. It is cut like {@link cutSnippet}, the
+ * budget counting visible characters only, and a mark cut in half is closed.
+ */
+export function markedSnippet(text: string, maxLength: number = SNIPPET_LENGTH): string {
+  const visible: string[] = [];
+  const marked: boolean[] = [];
+  let inMark = false;
+  let pendingSpace = false;
+  for (const char of text) {
+    if (char === MARK_START) inMark = true;
+    else if (char === MARK_END) inMark = false;
+    else if (/\s/.test(char)) pendingSpace = visible.length > 0;
+    else {
+      if (pendingSpace) {
+        visible.push(' ');
+        // A space between two marked words stays inside one mark.
+        marked.push(inMark && (marked[marked.length - 1] ?? false));
+        pendingSpace = false;
+      }
+      visible.push(char);
+      marked.push(inMark);
+    }
+  }
+  const keep = keptLength(visible, maxLength);
+  let html = '';
+  let open = false;
+  for (let index = 0; index < keep; index += 1) {
+    const isMarked = marked[index] ?? false;
+    if (isMarked && !open) html += '<mark>';
+    if (!isMarked && open) html += '</mark>';
+    open = isMarked;
+    html += escapeHtml(visible[index] ?? '');
+  }
+  if (open) html += '</mark>';
+  return keep < visible.length ? html + ELLIPSIS : html;
+}
+
+/** The visible text of a {@link markedSnippet} (tags dropped, entities decoded); tests measure with it. */
+export function snippetText(html: string): string {
+  return htmlToPlainText(html);
 }
 
 const ENTITIES: Record<string, string> = {
@@ -48,18 +120,25 @@ const ENTITIES: Record<string, string> = {
  * parser dependency out of the bundle.
  */
 export function htmlToPlainText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity: string, name: string) => {
-      if (name.startsWith('#')) {
-        const code =
-          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
-      }
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      // Inline elements sit inside words and sentences ("<strong>Attach</strong>."): no space for them.
+      .replace(/<\/?(a|abbr|b|code|em|i|kbd|mark|s|small|span|strong|sub|sup|u)\b[^>]*>/gi, '')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity: string, name: string) => {
+        if (name.startsWith('#')) {
+          const code =
+            name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+          return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+        }
+        return ENTITIES[name.toLowerCase()] ?? entity;
+      })
+      // Control characters never belong in text, and two of them are the highlight sentinels above.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

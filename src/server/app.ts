@@ -16,17 +16,23 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { echoRequestId, requestIdFor } from './plugins/request-id.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSearch } from './plugins/search.js';
 import { registerSessions } from './plugins/sessions.js';
 import { registerStaticFiles } from './plugins/static-files.js';
+import { searchAnalyticsRoutes } from './routes/admin/search-analytics.js';
 import { latestKbRoutes } from './routes/aggregator/latest-kb.js';
 import { azureAdRoutes, customerLogoutRoutes, trackerCallbackRoutes } from './routes/auth/agent-auth.js';
 import { authorizationRedirectRoutes } from './routes/auth/authorization-redirects.js';
 import { customerAuthRoutes } from './routes/auth/customer-auth.js';
 import { zendeskAuthRoutes } from './routes/auth/zendesk-auth.js';
 import { registerPageFallback } from './routes/pages.js';
+import { aggregatorSearchRoutes } from './routes/search/aggregator-search.js';
+import { knowledgeBaseRoutes } from './routes/search/knowledge-base.js';
+import { pagedSearchRoutes } from './routes/search/paged-search.js';
 import { healthRoutes } from './routes/system/health.js';
 import { trustRoutes } from './routes/system/trust.js';
 import { createChatTokenSigner, type ChatTokenSigner } from './services/auth/chat-token.js';
+import type { SearchSources } from './services/search/types.js';
 import { createPageRenderer, type PageRenderer } from './ssr/page-renderer.js';
 
 declare module 'fastify' {
@@ -56,6 +62,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Folder holding `client/` (browser build, SSR template) and `server/entry-server.js`; tests use a fixture. */
   distDir?: string;
+  /** Search sources that replace the built-in ones (vendor adapters; tests register slow or failing ones). */
+  searchSources?: Partial<SearchSources>;
 }
 
 export type App = FastifyInstance;
@@ -122,11 +130,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerErrorHandler(app);
   registerSameOriginCheck(app);
   await registerSessions(app);
+  registerSearch(app, {
+    env: options.env,
+    ...(options.searchSources ? { sources: options.searchSources } : {}),
+  });
 
   // Routes.
   await app.register(healthRoutes);
   await app.register(trustRoutes);
   await app.register(latestKbRoutes, { prefix: '/api/aggregator' });
+  await app.register(aggregatorSearchRoutes, { prefix: '/api/aggregator' });
+  await app.register(pagedSearchRoutes);
+  await app.register(knowledgeBaseRoutes, { prefix: '/api/zendesk' });
+  await app.register(searchAnalyticsRoutes, { prefix: '/api/admin' });
   await app.register(customerLogoutRoutes, { prefix: '/api/aggregator' });
   await app.register(customerAuthRoutes, { prefix: '/api/auth' });
   await app.register(zendeskAuthRoutes, { prefix: '/api/zendesk' });

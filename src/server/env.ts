@@ -47,13 +47,34 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  /** Connections of the PostgreSQL pool per instance. */
+  DATABASE_POOL_MAX: positiveInt(200).default(10),
+  /** Folder of the built-in content (KB, docs, community Markdown); loaded at start. */
+  CONTENT_DIR: z.string().min(1).default('./content'),
+  /** Re-load the content when its files change; default on, except in tests. */
+  CONTENT_WATCH: booleanFlag.optional(),
+  /** How long search waits for one source before reporting it as `timeout`. */
+  SEARCH_SOURCE_TIMEOUT_MS: positiveInt(60_000).default(2000),
+  /** Consecutive failures or timeouts of a source that open its circuit breaker. */
+  SEARCH_BREAKER_FAILURES: positiveInt(1000).default(5),
+  /** How long an open breaker skips its source before letting one trial search through. */
+  SEARCH_BREAKER_COOLDOWN_MS: positiveInt(3_600_000).default(30_000),
+  /** Most matches per source that are ranked; the count is capped separately. */
+  SEARCH_CANDIDATE_LIMIT: positiveInt(10_000).default(200),
+  /** How long a source's match count is reused for the same query (0 = never). */
+  SEARCH_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<RawEnv, 'DEMO_DATA' | 'TRUST_PROXY' | 'RATE_LIMIT_AUTH_PER_MINUTE'> {
+export interface Env extends Omit<
+  RawEnv,
+  'DEMO_DATA' | 'TRUST_PROXY' | 'RATE_LIMIT_AUTH_PER_MINUTE' | 'CONTENT_WATCH'
+> {
   /** Whether demo content is seeded at start. */
   DEMO_DATA: boolean;
+  /** Whether content/ is watched and re-loaded on change. */
+  CONTENT_WATCH: boolean;
   /** The value handed to Fastify's `trustProxy` option. */
   TRUST_PROXY: boolean | number | string;
   RATE_LIMIT_AUTH_PER_MINUTE: number;
@@ -105,12 +126,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const problems = crossChecks(parsed.data);
   if (problems.length > 0) throw new EnvError(problems);
-  const { DEMO_DATA, TRUST_PROXY, RATE_LIMIT_AUTH_PER_MINUTE, ...rest } = parsed.data;
+  const { DEMO_DATA, TRUST_PROXY, RATE_LIMIT_AUTH_PER_MINUTE, CONTENT_WATCH, ...rest } = parsed.data;
   const production = rest.NODE_ENV === 'production';
   return {
     ...rest,
     // Demo content must never appear in production by accident, so there it is opt-in.
     DEMO_DATA: DEMO_DATA === undefined ? !production : DEMO_DATA === 'true',
+    CONTENT_WATCH: CONTENT_WATCH === undefined ? rest.NODE_ENV !== 'test' : CONTENT_WATCH === 'true',
     TRUST_PROXY: parseTrustProxy(TRUST_PROXY),
     // Development and test suites sign in over and over from one address; production is strict.
     RATE_LIMIT_AUTH_PER_MINUTE: RATE_LIMIT_AUTH_PER_MINUTE ?? (production ? 10 : 300),

@@ -9,6 +9,8 @@ import { migrateDatabase } from './db/migrate.js';
 import { seedDemoAccountsLogged } from './db/seed/demo-accounts.js';
 import { seedDemoData } from './db/seed/seed.js';
 import { EnvError, loadEnv, type Env } from './env.js';
+import { loadContent } from './services/content/load-content.js';
+import { watchContent } from './services/content/watch-content.js';
 import { WebAppNotBuiltError } from './ssr/page-renderer.js';
 
 /** In-flight requests get this long to finish at shutdown before the process exits anyway. */
@@ -30,9 +32,18 @@ async function loadSettings(): Promise<{ env: Env; config: PortalConfig }> {
   return { env, config: await loadConfig(env.CONFIG_FILE) };
 }
 
+/** The built-in content (KB, docs, community) of CONTENT_DIR; a bad file is reported, not fatal. */
+async function loadContentLogged(handle: DatabaseHandle, env: Env, log: Logger): Promise<void> {
+  const started = performance.now();
+  const { problems, ...loaded } = await loadContent({ db: handle.db, dir: env.CONTENT_DIR });
+  for (const problem of problems) log.warn(problem, 'content file skipped');
+  log.info({ ...loaded, ms: Math.round(performance.now() - started) }, 'content loaded');
+}
+
 async function openAndPrepareDatabase(env: Env, log: Logger): Promise<DatabaseHandle> {
   const handle = await openDatabase({
     location: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    poolMax: env.DATABASE_POOL_MAX,
     onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });
   try {
@@ -45,6 +56,7 @@ async function openAndPrepareDatabase(env: Env, log: Logger): Promise<DatabaseHa
     );
     await migrateDatabase(handle);
     log.info('database migrated');
+    await loadContentLogged(handle, env, log);
     if (env.DEMO_DATA) {
       const seeded = await seedDemoData(handle.db);
       log.info(seeded, 'demo data seeded');
@@ -91,6 +103,17 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  const contentWatcher = env.CONTENT_WATCH
+    ? watchContent({
+        dir: env.CONTENT_DIR,
+        log,
+        reload: async () => {
+          await loadContentLogged(database, env, log);
+          app.searchService.clearCaches();
+        },
+      })
+    : undefined;
+
   let firstSigintAt = 0;
   const closer = closeWithGrace(
     {
@@ -101,6 +124,7 @@ async function main(): Promise<void> {
     async ({ signal, err }) => {
       if (err) log.error({ err }, 'shutting down after an unexpected error');
       else log.info({ signal: signal ?? 'SIGINT' }, 'shutting down');
+      contentWatcher?.close();
       // Stops accepting connections and waits for in-flight requests; new requests meanwhile get 503.
       await app.close();
       await database.close();

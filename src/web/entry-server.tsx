@@ -2,21 +2,13 @@ import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { SsrInput, SsrResult } from '../common/contracts/ssr';
+import { escapeHtml } from '../common/snippet';
 import type { PortalConfig } from '../common/portal-config';
 import { AppProviders } from './app/app-providers';
 import { createRoutes } from './app/routes';
 import { serializePortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { documentTitle, isPortalRouteHandle, resolveRouteMeta } from './lib/route-handle';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 
 // One route tree and static handler per config object (the server passes the same one to every request), so a
 // lazy route's module is resolved once per process instead of once per request.

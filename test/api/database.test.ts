@@ -7,13 +7,20 @@ import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 /** Every table the migrations create, the built-in connectors' included. */
 const ALL_TABLES = [
   'auth_flows',
+  'community_posts',
   'customer_accounts',
+  'docs_pages',
   'helpdesk_auth_codes',
   'helpdesk_auth_requests',
+  'helpdesk_tickets',
   'helpdesk_users',
   'kb_articles',
+  'kb_categories',
+  'kb_sections',
+  'search_events',
   'sessions',
   'tracker_auth_codes',
+  'tracker_issues',
   'users',
 ];
 
@@ -56,7 +63,7 @@ describe('migrations', () => {
         handle.db,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(applied).toEqual([{ n: 2 }]);
+      expect(applied).toEqual([{ n: 4 }]);
     },
   );
 });

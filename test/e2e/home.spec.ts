@@ -87,7 +87,11 @@ test.describe('home page', () => {
         'href',
         article.html_url,
       );
-      await expect(articles.getByText(article.snippet)).toBeVisible();
+      // Protected articles share one snippet ('Sign in to read this article.'), so look inside the article's item.
+      const item = articles
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: article.title, exact: true }) });
+      await expect(item.getByText(article.snippet)).toBeVisible();
     }
     await expect(latest.getByRole('heading', { name: 'Most popular' })).toBeVisible();
     const popular = latest.getByRole('list', { name: 'Most popular' });

@@ -6,6 +6,8 @@ import { loadConfig } from '../../src/server/config/load-config.js';
 import { seedDemoAccounts } from '../../src/server/db/seed/demo-accounts.js';
 import { seedDemoData } from '../../src/server/db/seed/seed.js';
 import { loadEnv } from '../../src/server/env.js';
+import { loadContent } from '../../src/server/services/content/load-content.js';
+import type { SearchSources } from '../../src/server/services/search/types.js';
 import { createTestDatabase, type TestDatabase } from './test-db.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -14,6 +16,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const FIXTURE_DIST_DIR = path.join(repoRoot, 'test/support/fixtures/build');
 /** A folder with no build at all, as on a fresh clone. */
 export const MISSING_DIST_DIR = path.join(repoRoot, 'test/support/fixtures/no-build');
+/** Small KB, docs and community content in the format of `content/` (the real content is not used by tests). */
+export const FIXTURE_CONTENT_DIR = path.join(repoRoot, 'test/support/fixtures/content');
 
 let configPromise: Promise<PortalConfig> | undefined;
 /** The real `config/portal.yaml`, so tests also prove the shipped config validates. */
@@ -31,8 +35,12 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
-  /** Seed the demo content (default true). */
+  /** Seed the demo content: fixture content plus demo tickets and issues (default true). */
   seed?: boolean;
+  /** Content folder loaded when `seed` is on; default {@link FIXTURE_CONTENT_DIR}. */
+  contentDir?: string;
+  /** Search sources replacing built-in ones (e.g. one that hangs). */
+  searchSources?: Partial<SearchSources>;
   /** Seed the demo accounts (customers, agent, admin, customer accounts); default: as `seed`. */
   accounts?: boolean;
   /** Extra environment variables (e.g. `{ PUBLIC_URL: 'https://portal.test' }`), validated like the real ones. */
@@ -46,7 +54,11 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   try {
-    if (options.seed ?? true) await seedDemoData(database.db);
+    if (options.seed ?? true) {
+      const loaded = await loadContent({ db: database.db, dir: options.contentDir ?? FIXTURE_CONTENT_DIR });
+      if (loaded.problems.length > 0) throw new Error(`fixture content: ${JSON.stringify(loaded.problems)}`);
+      await seedDemoData(database.db);
+    }
     const config = await testConfig();
     const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', ...options.env });
     const app = await buildApp({
@@ -54,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       db: database.db,
       distDir: options.distDir ?? MISSING_DIST_DIR,
+      ...(options.searchSources ? { searchSources: options.searchSources } : {}),
     });
     await options.extend?.(app);
     await app.ready();

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -27,6 +28,8 @@ export type DatabaseLocation =
 
 export interface OpenDatabaseOptions {
   location: DatabaseLocation;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_MAX); default 10. */
+  poolMax?: number;
   /** Called when an idle pooled connection fails (the server restarted, a network blip); the pool recovers. */
   onPoolError?: (error: Error) => void;
 }
@@ -61,20 +64,29 @@ function once(close: () => Promise<void>): () => Promise<void> {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { location } = options;
   if ('url' in location) {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
     // Without a listener an error on an idle client is an uncaught 'error' event and kills the process.
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzlePg({ client: pool, schema });
     return { driver: 'postgres', db, pool, close: once(() => pool.end()) };
   }
 
+  // pg_trgm (typo-tolerant 'Did you mean' of search) is compiled into PGlite as a contrib module and must be
+  // loaded with every client; the migration then runs `create extension`, as on a PostgreSQL server.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if ('dataDir' in location) {
     const dir = pgliteDirectory(location.dataDir);
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create(location.snapshot ? { loadDataDir: location.snapshot } : {});
+    client = await PGlite.create(
+      location.snapshot ? { loadDataDir: location.snapshot, extensions } : { extensions },
+    );
   }
   const db = drizzlePglite({ client, schema });
   return { driver: 'pglite', db, client, close: once(() => client.close()) };

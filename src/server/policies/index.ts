@@ -19,7 +19,7 @@ export type Action =
   | 'readProtectedArticles'
   /** My Requests search (customers). */
   | 'searchRequests'
-  /** Tickets and Jira issue search (agents and admins). */
+  /** Tickets and Jira issue search (agents and admins: an admin is an agent with notice rights). */
   | 'searchTickets'
   /** Open tickets in the agent console. */
   | 'openAgentConsole'
@@ -34,7 +34,9 @@ export type Action =
   /** Create, update, delete notices (admin only: the brief's server-side role check). */
   | 'manageNotices'
   /** The list of users who read a notice (admin only). */
-  | 'readSeenBy';
+  | 'readSeenBy'
+  /** Top and zero-result search queries (admin only). */
+  | 'readSearchAnalytics';
 
 type Rule = (actor: Actor | null) => boolean;
 
@@ -55,6 +57,7 @@ export const policies: Record<Action, Rule> = {
   readNotices: customer,
   manageNotices: admin,
   readSeenBy: admin,
+  readSearchAnalytics: admin,
 };
 
 export function can(actor: Actor | null, action: Action): boolean {

@@ -28,6 +28,13 @@ const matrix: Record<Action, Record<ActorName, boolean>> = {
   readNotices: { visitor: false, customer: true, customerNoDownload: true, agent: false, admin: false },
   manageNotices: { visitor: false, customer: false, customerNoDownload: false, agent: false, admin: true },
   readSeenBy: { visitor: false, customer: false, customerNoDownload: false, agent: false, admin: true },
+  readSearchAnalytics: {
+    visitor: false,
+    customer: false,
+    customerNoDownload: false,
+    agent: false,
+    admin: true,
+  },
 };
 
 describe('policies (role x action)', () => {

@@ -3,7 +3,8 @@ import {
   MOST_POPULAR_KB_COUNT,
   type LatestKbResponse,
 } from '../../common/contracts/latest-kb.js';
-import { cutSnippet, htmlToPlainText, SNIPPET_LENGTH } from '../../common/snippet.js';
+import { SIGN_IN_TO_READ } from '../../common/contracts/search.js';
+import { cutSnippet, SNIPPET_LENGTH } from '../../common/snippet.js';
 import type { Database } from '../db/client.js';
 import { listLatestKb, type LatestKb } from '../services/knowledge/list-latest-kb.js';
 
@@ -15,7 +16,9 @@ export function presentLatestKb(result: LatestKb): LatestKbResponse {
         id: article.id,
         title: article.title,
         html_url: article.htmlUrl,
-        snippet: cutSnippet(htmlToPlainText(article.body), SNIPPET_LENGTH),
+        // The card is public (and rendered on the server for everyone): protected text stays out of it.
+        snippet:
+          article.userSegmentId === null ? cutSnippet(article.bodyText, SNIPPET_LENGTH) : SIGN_IN_TO_READ,
         updated_at: article.updatedAt.toISOString(),
       })),
     },

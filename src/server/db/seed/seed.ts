@@ -1,36 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { helpdeskTickets } from '../../connectors/helpdesk/builtin/schema.js';
+import { trackerIssues } from '../../connectors/tracker/builtin/schema.js';
 import type { Database } from '../client.js';
-import { kbArticles } from '../schema.js';
-import { demoKbArticles } from './kb-articles.js';
-
-/** Where an article opens in the portal: the Tech Hub page selects it by slug. */
-export function kbArticleUrl(slug: string): string {
-  return `/docs?article=${encodeURIComponent(slug)}`;
-}
+import { demoTickets } from './helpdesk-tickets.js';
+import { demoIssues } from './tracker-issues.js';
 
 export interface SeedResult {
-  kbArticlesInserted: number;
+  ticketsInserted: number;
+  issuesInserted: number;
 }
 
 /**
- * Inserts the demo content. Idempotent and safe when several instances start at once: rows are keyed by
- * slug and an existing row is left alone, so edits made on a running portal survive restarts.
+ * Inserts the demo tickets and defects of the built-in help desk and tracker (the knowledge base, docs and
+ * community come from `content/`, see services/content). Idempotent and safe when several instances start at
+ * once: tickets are seeded only into an empty table, issues are keyed by their key.
  */
 export async function seedDemoData(db: Database): Promise<SeedResult> {
-  const inserted = await db
-    .insert(kbArticles)
-    .values(
-      demoKbArticles.map((article) => ({
-        slug: article.slug,
-        title: article.title,
-        body: article.body,
-        section: article.section,
-        htmlUrl: kbArticleUrl(article.slug),
-        viewCount: article.viewCount,
-        createdAt: new Date(article.createdAt),
-        updatedAt: new Date(article.updatedAt),
-      })),
-    )
-    .onConflictDoNothing({ target: kbArticles.slug })
-    .returning({ id: kbArticles.id });
-  return { kbArticlesInserted: inserted.length };
+  const ticketsInserted = await db.transaction(async (tx) => {
+    // Serialise concurrent first starts: the table check and the insert must not interleave.
+    await tx.execute(sqlLock);
+    const [existing] = await tx.select({ id: helpdeskTickets.id }).from(helpdeskTickets).limit(1);
+    if (existing) return 0;
+    const rows = await tx
+      .insert(helpdeskTickets)
+      .values(
+        demoTickets.map((ticket) => ({
+          subject: ticket.subject,
+          description: ticket.description,
+          status: ticket.status,
+          requesterEmail: ticket.requesterEmail,
+          createdAt: new Date(ticket.createdAt),
+          updatedAt: new Date(ticket.createdAt),
+        })),
+      )
+      .returning({ id: helpdeskTickets.id });
+    return rows.length;
+  });
+  const issues = await db
+    .insert(trackerIssues)
+    .values(demoIssues.map((issue) => ({ ...issue })))
+    .onConflictDoNothing({ target: trackerIssues.key })
+    .returning({ id: trackerIssues.id });
+  return { ticketsInserted, issuesInserted: issues.length };
 }
+
+const sqlLock = sql`select pg_advisory_xact_lock(7354120003)`;

@@ -8,8 +8,10 @@ export interface KbArticleSummary {
   id: number;
   slug: string;
   title: string;
-  /** HTML body; presenters turn it into a plain-text snippet. */
-  body: string;
+  /** The body as plain text; presenters cut the snippet from it. */
+  bodyText: string;
+  /** Non-null: the article needs sign-in, so its text is not shown on the public home page. */
+  userSegmentId: number | null;
   htmlUrl: string;
   viewCount: number;
   updatedAt: Date;
@@ -40,7 +42,8 @@ const summaryColumns = {
   id: kbArticles.id,
   slug: kbArticles.slug,
   title: kbArticles.title,
-  body: kbArticles.body,
+  bodyText: kbArticles.bodyText,
+  userSegmentId: kbArticles.userSegmentId,
   htmlUrl: kbArticles.htmlUrl,
   viewCount: kbArticles.viewCount,
   updatedAt: kbArticles.updatedAt,

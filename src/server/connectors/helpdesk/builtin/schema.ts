@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { tsvector, weightedVector } from '../../../db/search-columns.js';
 
 /**
  * Tables of the built-in help desk. They belong to the help desk, not to the portal: the portal reaches them
@@ -55,4 +56,28 @@ export const helpdeskAuthCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('helpdesk_auth_codes_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * The help desk's tickets. A customer sees the ones they requested as "My Requests"; agents search them all
+ * as "Tickets". The requester is the help desk's user (keyed by email, like `helpdesk_users`).
+ */
+export const helpdeskTickets = pgTable(
+  'helpdesk_tickets',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['new', 'open', 'pending', 'hold', 'solved', 'closed'] }).notNull(),
+    /** Lower-cased email of the requester (a `helpdesk_users` key). */
+    requesterEmail: text('requester_email').notNull(),
+    search: tsvector('search').generatedAlwaysAs(weightedVector('subject', 'description')),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('helpdesk_tickets_requester_email_idx').on(table.requesterEmail),
+    index('helpdesk_tickets_search_idx').using('gin', table.search),
+    index('helpdesk_tickets_subject_trgm_idx').using('gin', table.subject.op('gin_trgm_ops')),
+  ],
 );

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+
+/**
+ * Federated search (spec sections 3, 7 and 9). The group keys and field names are the wire format the spec
+ * fixes (`zendesk`, `git`, `forumbee`, ...), whatever system actually answers behind each source.
+ *
+ *   POST /api/aggregator/search | customerSearch | agentSearch ?searchValue=   body {filter?: SourceKey[]}
+ *        -> SearchResponse: one group per source the user may see and asked for, `status` per source and,
+ *           when nothing matched anywhere, `didYouMean`. customerSearch and agentSearch need a session (401
+ *           with event 'logout' otherwise); all three decide the sources from the session, not the path.
+ *   GET  /api/zendesk/searchPagedKb | /api/git/searchGit | /api/forumbee/searchPageCommunity |
+ *        /api/zendesk/searchPagedTickets | /api/jira/searchPagedIssue | /api/zendesk/searchPagedRequests
+ *        ?searchValue=&page=   -> that source's group alone (same shape as in SearchResponse); 401 anonymous,
+ *        403 signed in without the right role, 503 when the source timed out or its breaker is open.
+ *   GET  /api/zendesk/getArticleDetails?categoryId=   (id or slug, e.g. `tech-hub`) -> ArticleDetails
+ *   GET  /api/zendesk/searchArticlesByCategory?searchValue=&categoryId=&page= -> {articles: {results, count}}
+ *   GET  /api/zendesk/articles/:id   (id or slug) -> {article}
+ *   GET  /api/admin/search-analytics?from=&to=   (admin) -> SearchAnalytics
+ *
+ * Highlighting: every snippet field (KB `snippet`, docs `blocks[0].content`, community `text`, request and
+ * ticket `description`, Jira `fields.description`) is HTML whose only element is `<mark>` around matched
+ * words; everything else in it is escaped. Render it as HTML (it is safe), or strip the tags for plain text.
+ * Snippets are cut on a word boundary with an ellipsis at 200 visible characters (150 for Jira).
+ */
+
+/** Results per page of every source (spec section 9). */
+export const SEARCH_PAGE_SIZE = 10;
+/** Counts above this are reported as this (a capped count keeps a common word cheap). */
+export const SEARCH_COUNT_CAP = 1000;
+/** Highest page any paged call serves. */
+export const SEARCH_MAX_PAGE = 100;
+/** Snippet of a protected article for someone not signed in. */
+export const SIGN_IN_TO_READ = 'Sign in to read this article.';
+
+export const SOURCE_KEYS = [
+  'zendesk',
+  'git',
+  'forumbee',
+  'zendeskRequests',
+  'zendeskTickets',
+  'jiraIssues',
+] as const;
+export const sourceKeySchema = z.enum(SOURCE_KEYS);
+export type SourceKey = z.infer<typeof sourceKeySchema>;
+
+/** What the search page calls each source (chips, filter, '0 results found in {source}'). */
+export const SOURCE_LABELS: Record<SourceKey, string> = {
+  zendesk: 'Knowledge Base',
+  git: 'Documentation',
+  forumbee: 'Community',
+  zendeskRequests: 'My Requests',
+  zendeskTickets: 'Tickets',
+  jiraIssues: 'Jira',
+};
+
+export const sourceStatusSchema = z.enum(['ok', 'timeout', 'error']);
+export type SourceStatus = z.infer<typeof sourceStatusSchema>;
+
+/** The search words: trimmed, 1 to 200 characters. */
+export const searchValueSchema = z.string().trim().min(1, 'must not be empty').max(200);
+export const pageSchema = z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1);
+
+export const searchQuerySchema = z.object({ searchValue: searchValueSchema });
+export const pagedSearchQuerySchema = z.object({ searchValue: searchValueSchema, page: pageSchema });
+/** Empty or missing filter: every source the user may see. A source they may not see is ignored. */
+export const searchBodySchema = z
+  .object({
+    filter: z
+      .array(sourceKeySchema)
+      .max(SOURCE_KEYS.length * 2)
+      .optional(),
+  })
+  .optional();
+export type SearchBody = z.infer<typeof searchBodySchema>;
+
+const count = z.number().int().min(0);
+
+export const kbResultSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  html_url: z.string(),
+  /** Non-null: the article needs sign-in (the page shows a lock icon). */
+  user_segment_id: z.number().int().nullable(),
+  section_id: z.number().int().nullable(),
+  /** Highlighted snippet, or {@link SIGN_IN_TO_READ} for a protected article and a visitor. */
+  snippet: z.string(),
+});
+export type KbResult = z.infer<typeof kbResultSchema>;
+
+export const docsResultSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  domain: z.string(),
+  path: z.string(),
+  /** One block: the highlighted passage of the page that matched best. */
+  blocks: z.array(z.object({ content: z.string() })).min(1),
+});
+export type DocsResult = z.infer<typeof docsResultSchema>;
+
+export const communityResultSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  text: z.string(),
+});
+export type CommunityResult = z.infer<typeof communityResultSchema>;
+
+export const ticketResultSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  description: z.string(),
+  status: z.string(),
+  url: z.string(),
+});
+export type TicketResult = z.infer<typeof ticketResultSchema>;
+
+export const jiraIssueSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  fields: z.object({ summary: z.string(), description: z.string(), status: z.string() }),
+});
+export type JiraIssue = z.infer<typeof jiraIssueSchema>;
+
+export const kbGroupSchema = z.object({ results: z.array(kbResultSchema), count });
+export const docsGroupSchema = z.object({ results: z.array(docsResultSchema), count });
+export const communityGroupSchema = z.object({
+  data: z.array(communityResultSchema),
+  paging: z.object({ count }),
+});
+export const requestsGroupSchema = z.object({ requests: z.array(ticketResultSchema), count });
+export const ticketsGroupSchema = z.object({ results: z.array(ticketResultSchema), count });
+export const jiraGroupSchema = z.object({ issues: z.array(jiraIssueSchema), total: count });
+
+export const searchGroupSchemas = {
+  zendesk: kbGroupSchema,
+  git: docsGroupSchema,
+  forumbee: communityGroupSchema,
+  zendeskRequests: requestsGroupSchema,
+  zendeskTickets: ticketsGroupSchema,
+  jiraIssues: jiraGroupSchema,
+} as const;
+export type SearchGroups = { [K in SourceKey]: z.infer<(typeof searchGroupSchemas)[K]> };
+
+export const searchResponseSchema = z
+  .object({
+    zendesk: kbGroupSchema.optional(),
+    git: docsGroupSchema.optional(),
+    forumbee: communityGroupSchema.optional(),
+    zendeskRequests: requestsGroupSchema.optional(),
+    zendeskTickets: ticketsGroupSchema.optional(),
+    jiraIssues: jiraGroupSchema.optional(),
+    /** One entry per group present. A group whose source failed is present, empty, with its status. */
+    status: z.partialRecord(sourceKeySchema, sourceStatusSchema),
+    /** When nothing matched: a spelling that probably would (from titles, via trigram similarity). */
+    didYouMean: z.string().optional(),
+  })
+  .strict();
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const categoryQuerySchema = z.object({
+  categoryId: z
+    .string()
+    .trim()
+    .regex(/^([0-9]{1,9}|[a-z0-9][a-z0-9-]{0,99})$/, 'must be an id or a slug'),
+});
+export const categorySearchQuerySchema = categoryQuerySchema.extend({
+  searchValue: searchValueSchema,
+  page: pageSchema,
+});
+
+export const sectionArticleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** HTML of the article; empty for a protected article and a visitor. */
+  body: z.string(),
+  section_id: z.number().int(),
+  /** Plain text, 200 characters (or {@link SIGN_IN_TO_READ}). */
+  snippet: z.string(),
+  html_url: z.string(),
+  user_segment_id: z.number().int().nullable(),
+});
+export type SectionArticle = z.infer<typeof sectionArticleSchema>;
+
+export const articleDetailsSchema = z.object({
+  category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  section: z.object({ sections: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+  /** Keyed by section id (as a string, JSON keys being strings). */
+  articleMap: z.record(z.string(), z.array(sectionArticleSchema)),
+});
+export type ArticleDetails = z.infer<typeof articleDetailsSchema>;
+
+export const categorySearchResponseSchema = z.object({ articles: kbGroupSchema });
+export type CategorySearchResponse = z.infer<typeof categorySearchResponseSchema>;
+
+export const articleParamsSchema = z.object({
+  id: z.string().regex(/^([0-9]{1,9}|[a-z0-9][a-z0-9-]{0,199})$/, 'must be an id or a slug'),
+});
+export const articleResponseSchema = z.object({
+  article: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    /** HTML; null when the article needs sign-in and nobody is signed in. */
+    body: z.string().nullable(),
+    section_id: z.number().int().nullable(),
+    section: z.string(),
+    html_url: z.string(),
+    user_segment_id: z.number().int().nullable(),
+    updated_at: z.string(),
+  }),
+});
+export type ArticleResponse = z.infer<typeof articleResponseSchema>;
+
+const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
+export const analyticsQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+const queryCount = z.object({ query: z.string(), count });
+export const searchAnalyticsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  topQueries: z.array(queryCount),
+  zeroResultQueries: z.array(queryCount),
+});
+export type SearchAnalytics = z.infer<typeof searchAnalyticsSchema>;

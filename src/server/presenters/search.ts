@@ -1,0 +1,138 @@
+import {
+  SIGN_IN_TO_READ,
+  type ArticleDetails,
+  type ArticleResponse,
+  type SearchGroups,
+  type SearchResponse,
+  type SourceKey,
+} from '../../common/contracts/search.js';
+import { cutSnippet, SNIPPET_LENGTH } from '../../common/snippet.js';
+import type { CategoryTree, KbArticle } from '../services/knowledge/articles.js';
+import type { FederatedResult } from '../services/search/federated-search.js';
+import type { KbHit, SourceHits, SourcePage } from '../services/search/types.js';
+
+/** Maps search hits to the wire groups of spec section 3. */
+
+export function presentKbGroup(page: SourcePage<KbHit>): SearchGroups['zendesk'] {
+  return {
+    count: page.count,
+    results: page.hits.map((hit) => ({
+      id: hit.id,
+      title: hit.title,
+      html_url: hit.htmlUrl,
+      user_segment_id: hit.userSegmentId,
+      section_id: hit.sectionId,
+      snippet: hit.snippet,
+    })),
+  };
+}
+
+export const groupPresenters: {
+  [K in SourceKey]: (page: SourcePage<SourceHits[K]>) => SearchGroups[K];
+} = {
+  zendesk: presentKbGroup,
+  git: (page) => ({
+    count: page.count,
+    results: page.hits.map((hit) => ({
+      id: hit.id,
+      title: hit.title,
+      domain: hit.domain,
+      path: hit.path,
+      blocks: [{ content: hit.snippet }],
+    })),
+  }),
+  forumbee: (page) => ({
+    paging: { count: page.count },
+    data: page.hits.map((hit) => ({ id: hit.id, title: hit.title, url: hit.url, text: hit.snippet })),
+  }),
+  zendeskRequests: (page) => ({
+    count: page.count,
+    requests: page.hits.map((hit) => ({
+      id: hit.id,
+      subject: hit.subject,
+      description: hit.snippet,
+      status: hit.status,
+      url: hit.url,
+    })),
+  }),
+  zendeskTickets: (page) => ({
+    count: page.count,
+    results: page.hits.map((hit) => ({
+      id: hit.id,
+      subject: hit.subject,
+      description: hit.snippet,
+      status: hit.status,
+      url: hit.url,
+    })),
+  }),
+  jiraIssues: (page) => ({
+    total: page.count,
+    issues: page.hits.map((hit) => ({
+      id: hit.id,
+      key: hit.key,
+      fields: { summary: hit.summary, description: hit.snippet, status: hit.status },
+    })),
+  }),
+};
+
+function presentGroup<K extends SourceKey>(key: K, page: SourcePage<SourceHits[K]>): SearchGroups[K] {
+  return groupPresenters[key](page);
+}
+
+export function presentSearch(result: FederatedResult): SearchResponse {
+  const response: SearchResponse = { status: result.status };
+  const groups = result.groups;
+  if (groups.zendesk) response.zendesk = presentGroup('zendesk', groups.zendesk);
+  if (groups.git) response.git = presentGroup('git', groups.git);
+  if (groups.forumbee) response.forumbee = presentGroup('forumbee', groups.forumbee);
+  if (groups.zendeskRequests) {
+    response.zendeskRequests = presentGroup('zendeskRequests', groups.zendeskRequests);
+  }
+  if (groups.zendeskTickets) response.zendeskTickets = presentGroup('zendeskTickets', groups.zendeskTickets);
+  if (groups.jiraIssues) response.jiraIssues = presentGroup('jiraIssues', groups.jiraIssues);
+  if (result.didYouMean !== undefined) response.didYouMean = result.didYouMean;
+  return response;
+}
+
+const isLocked = (article: Pick<KbArticle, 'userSegmentId'>, mayReadProtected: boolean) =>
+  article.userSegmentId !== null && !mayReadProtected;
+
+export function presentArticleDetails(tree: CategoryTree, mayReadProtected: boolean): ArticleDetails {
+  return {
+    category: { id: tree.category.id, name: tree.category.name, slug: tree.category.slug },
+    section: { sections: tree.sections.map((section) => ({ id: section.id, name: section.name })) },
+    articleMap: Object.fromEntries(
+      tree.sections.map((section) => [
+        String(section.id),
+        section.articles.map((article) => {
+          const locked = isLocked(article, mayReadProtected);
+          return {
+            id: article.id,
+            title: article.title,
+            body: locked ? '' : article.body,
+            section_id: section.id,
+            snippet: locked ? SIGN_IN_TO_READ : cutSnippet(article.bodyText, SNIPPET_LENGTH),
+            html_url: article.htmlUrl,
+            user_segment_id: article.userSegmentId,
+          };
+        }),
+      ]),
+    ),
+  };
+}
+
+export function presentArticle(article: KbArticle, mayReadProtected: boolean): ArticleResponse {
+  return {
+    article: {
+      id: article.id,
+      slug: article.slug,
+      title: article.title,
+      body: isLocked(article, mayReadProtected) ? null : article.body,
+      section_id: article.sectionId,
+      section: article.section,
+      html_url: article.htmlUrl,
+      user_segment_id: article.userSegmentId,
+      updated_at: article.updatedAt.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
+import { analyticsQuerySchema, searchAnalyticsSchema } from '../../../common/contracts/search.js';
+import { can } from '../../policies/index.js';
+import { searchAnalytics } from '../../services/search/analytics.js';
+import { ServiceError } from '../../services/errors.js';
+
+const DEFAULT_PERIOD_DAYS = 30;
+const TOP_LIMIT = 20;
+
+/** A bare date means the whole day: `to=2025-10-31` includes the 31st. */
+function parseBound(value: string | undefined, end: boolean): Date | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    return end ? new Date(day.getTime() + 86_400_000) : day;
+  }
+  return new Date(value);
+}
+
+/** `GET /api/admin/search-analytics?from=&to=`: top and zero-result queries of a period (admins only). */
+export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/search-analytics',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Top queries and zero-result queries',
+        description: `ISO dates or timestamps; default: the last ${DEFAULT_PERIOD_DAYS} days. Admins only.`,
+        querystring: analyticsQuerySchema,
+        response: {
+          200: searchAnalyticsSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw new ServiceError('UNAUTHENTICATED', 'Sign in as an admin.');
+      if (!can(request.user, 'readSearchAnalytics')) {
+        throw new ServiceError('FORBIDDEN', 'Only admins may read search analytics.');
+      }
+      const to = parseBound(request.query.to, true) ?? new Date();
+      const from =
+        parseBound(request.query.from, false) ?? new Date(to.getTime() - DEFAULT_PERIOD_DAYS * 86_400_000);
+      if (from >= to) throw new ServiceError('INVALID_INPUT', 'from must be before to.');
+      const result = await searchAnalytics({ db: app.db, from, to, limit: TOP_LIMIT });
+      reply.header('cache-control', 'private, no-store');
+      return { from: from.toISOString(), to: to.toISOString(), ...result };
+    },
+  );
+};

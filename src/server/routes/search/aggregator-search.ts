@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
+import {
+  searchBodySchema,
+  searchQuerySchema,
+  searchResponseSchema,
+} from '../../../common/contracts/search.js';
+import { searcherOf } from '../../plugins/search.js';
+import { presentSearch } from '../../presenters/search.js';
+import { recordSearchEvent } from '../../services/search/analytics.js';
+import { logoutAnswerSchema, sendLogoutEvent } from '../auth/session-guard.js';
+
+const DESCRIPTION =
+  'Searches every source the session may see (anonymous, customers, agents: Knowledge Base, Documentation, ' +
+  'Community; customers also their own requests; agents and admins also Tickets and Jira) and the body ' +
+  '`filter` names (all when empty). A filter key the user may not see is ignored. Each source is bounded by ' +
+  'a timeout and a circuit breaker; `status` says per source whether it answered.';
+
+/**
+ * `POST /api/aggregator/search`, `/customerSearch`, `/agentSearch` (spec section 7). The three differ only in
+ * that the last two need a session (a 401 with event 'logout' makes the app sign out); the sources always
+ * follow the session, never the path.
+ */
+export const aggregatorSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const [path, needsSession] of [
+    ['/search', false],
+    ['/customerSearch', true],
+    ['/agentSearch', true],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['search'],
+          summary: `Federated search${needsSession ? ' (signed in)' : ''}`,
+          description: DESCRIPTION,
+          querystring: searchQuerySchema,
+          body: searchBodySchema,
+          response: {
+            200: searchResponseSchema,
+            400: apiErrorSchema,
+            401: logoutAnswerSchema,
+            500: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (needsSession && !request.user) return sendLogoutEvent(reply);
+        const searcher = searcherOf(request);
+        const result = await app.searchService.searchAll({
+          searcher,
+          query: request.query.searchValue,
+          ...(request.body?.filter ? { filter: request.body.filter } : {}),
+        });
+        // Analytics must never slow the answer down: written after it, failures only logged.
+        app.background.run(() =>
+          recordSearchEvent(app.db, {
+            query: request.query.searchValue,
+            userId: searcher.userId,
+            role: request.user?.role ?? 'anonymous',
+            counts: result.counts,
+          }),
+        );
+        reply.header('cache-control', 'private, no-store');
+        return presentSearch(result);
+      },
+    );
+  }
+};

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
+import {
+  articleDetailsSchema,
+  articleParamsSchema,
+  articleResponseSchema,
+  categoryQuerySchema,
+  categorySearchQuerySchema,
+  categorySearchResponseSchema,
+} from '../../../common/contracts/search.js';
+import { can } from '../../policies/index.js';
+import { searcherOf } from '../../plugins/search.js';
+import { presentArticle, presentArticleDetails, presentKbGroup } from '../../presenters/search.js';
+import { categoryTree, findArticle, findCategory } from '../../services/knowledge/articles.js';
+
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
+
+/** The /docs page's calls: a category's sections and articles, its search, one article (prefix /api/zendesk). */
+export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getArticleDetails',
+    {
+      schema: {
+        tags: ['knowledge base'],
+        summary: 'Sections and articles of a category',
+        description:
+          '`categoryId` is the numeric id or the slug (`tech-hub`). Protected articles come with an empty body ' +
+          "and the snippet 'Sign in to read this article.' unless the user is signed in.",
+        querystring: categoryQuerySchema,
+        response: { 200: articleDetailsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const category = await findCategory(app.db, request.query.categoryId);
+      reply.header('cache-control', 'private, no-cache');
+      return presentArticleDetails(
+        await categoryTree(app.db, category),
+        can(request.user, 'readProtectedArticles'),
+      );
+    },
+  );
+
+  app.get(
+    '/searchArticlesByCategory',
+    {
+      schema: {
+        tags: ['knowledge base'],
+        summary: 'Search the knowledge base of one category',
+        querystring: categorySearchQuerySchema,
+        response: { 200: categorySearchResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const category = await findCategory(app.db, request.query.categoryId);
+      const page = await app.searchService.searchCategory(category.id, {
+        searcher: searcherOf(request),
+        query: request.query.searchValue,
+        page: request.query.page,
+      });
+      reply.header('cache-control', 'private, no-store');
+      return { articles: presentKbGroup(page) };
+    },
+  );
+
+  app.get(
+    '/articles/:id',
+    {
+      schema: {
+        tags: ['knowledge base'],
+        summary: 'One article, by id or slug',
+        description: 'A protected article has `body: null` unless the user is signed in.',
+        params: articleParamsSchema,
+        response: { 200: articleResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const article = await findArticle(app.db, request.params.id);
+      reply.header('cache-control', 'private, no-cache');
+      return presentArticle(article, can(request.user, 'readProtectedArticles'));
+    },
+  );
+};

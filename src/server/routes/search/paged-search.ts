@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
+import {
+  pagedSearchQuerySchema,
+  searchGroupSchemas,
+  SOURCE_LABELS,
+  type SearchGroups,
+  type SourceKey,
+} from '../../../common/contracts/search.js';
+import { searcherOf } from '../../plugins/search.js';
+import { groupPresenters } from '../../presenters/search.js';
+
+/** The paged call of each source (spec section 7), one page of 10. */
+export const PAGED_SEARCH_PATHS: Record<SourceKey, string> = {
+  zendesk: '/api/zendesk/searchPagedKb',
+  git: '/api/git/searchGit',
+  forumbee: '/api/forumbee/searchPageCommunity',
+  zendeskTickets: '/api/zendesk/searchPagedTickets',
+  jiraIssues: '/api/jira/searchPagedIssue',
+  zendeskRequests: '/api/zendesk/searchPagedRequests',
+};
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
+
+export const pagedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const register = <K extends SourceKey>(key: K): void => {
+    // Widened to the union of groups: the handler's generic K cannot be resolved by the type provider.
+    const response: z.ZodType<SearchGroups[SourceKey]> = searchGroupSchemas[key];
+    const summary: string = `One page of ${SOURCE_LABELS[key]} results`;
+    app.get(
+      PAGED_SEARCH_PATHS[key],
+      {
+        schema: {
+          tags: ['search'],
+          summary,
+          description:
+            'Same group shape as in the aggregator answer. 401 for a visitor and 403 for a signed-in user ' +
+            'who may not see the source; 503 when the source timed out or its circuit breaker is open.',
+          querystring: pagedSearchQuerySchema,
+          response: { 200: response, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const page = await app.searchService.searchOne(key, {
+          searcher: searcherOf(request),
+          query: request.query.searchValue,
+          page: request.query.page,
+        });
+        reply.header('cache-control', 'private, no-store');
+        const group: SearchGroups[SourceKey] = groupPresenters[key](page);
+        return group;
+      },
+    );
+  };
+  register('zendesk');
+  register('git');
+  register('forumbee');
+  register('zendeskTickets');
+  register('jiraIssues');
+  register('zendeskRequests');
+};

@@ -1,0 +1,55 @@
+/**
+ * A circuit breaker per search source: after `failureThreshold` consecutive failures or timeouts it opens
+ * and the source is skipped (reported as `error` at once, no waiting) for `cooldownMs`; then it is half-open
+ * and lets one trial search through. Success closes it, failure opens it again for another cool-down.
+ * State is per instance: each instance learns on its own that a source is down, which is what a breaker
+ * needs (it protects this instance's latency).
+ */
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
+export interface CircuitBreakerOptions {
+  failureThreshold: number;
+  cooldownMs: number;
+  now?: () => number;
+}
+
+export class CircuitBreaker {
+  private failures = 0;
+  private openedAt = 0;
+  private opened = false;
+  private trialInFlight = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: CircuitBreakerOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get state(): BreakerState {
+    if (!this.opened) return 'closed';
+    return this.now() - this.openedAt >= this.options.cooldownMs ? 'half-open' : 'open';
+  }
+
+  /** Whether a call may go through now; in half-open state only one trial at a time. */
+  tryAcquire(): boolean {
+    const state = this.state;
+    if (state === 'closed') return true;
+    if (state === 'open' || this.trialInFlight) return false;
+    this.trialInFlight = true;
+    return true;
+  }
+
+  onSuccess(): void {
+    this.failures = 0;
+    this.opened = false;
+    this.trialInFlight = false;
+  }
+
+  onFailure(): void {
+    this.failures += 1;
+    if (this.trialInFlight || this.failures >= this.options.failureThreshold) {
+      this.opened = true;
+      this.openedAt = this.now();
+    }
+    this.trialInFlight = false;
+  }
+}

@@ -1,0 +1,203 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  SEARCH_PAGE_SIZE,
+  SOURCE_KEYS,
+  type SourceKey,
+  type SourceStatus,
+} from '../../../common/contracts/search.js';
+import { can, type Action } from '../../policies/index.js';
+import { ServiceError } from '../errors.js';
+import { CircuitBreaker } from './circuit-breaker.js';
+import type { CountCache } from './count-cache.js';
+import { suggestSpelling } from './suggest.js';
+import type { KbHit, SearchSource, SearchSources, Searcher, SourceHits, SourcePage } from './types.js';
+
+/** The policy action that lets a user see each source (policies/index.ts). */
+export const SOURCE_ACTIONS: Record<SourceKey, Action> = {
+  zendesk: 'searchPublicContent',
+  git: 'searchPublicContent',
+  forumbee: 'searchPublicContent',
+  zendeskRequests: 'searchRequests',
+  zendeskTickets: 'searchTickets',
+  jiraIssues: 'searchTickets',
+};
+
+export type SourceGroups = { [K in SourceKey]?: SourcePage<SourceHits[K]> };
+
+export interface FederatedResult {
+  groups: SourceGroups;
+  status: { [K in SourceKey]?: SourceStatus };
+  /** Match count per source present (0 for one that failed): what analytics records. */
+  counts: { [K in SourceKey]?: number };
+  didYouMean?: string;
+}
+
+type Outcome<Hit> = { status: 'ok'; page: SourcePage<Hit> } | { status: 'timeout' | 'error' };
+
+export interface SearchServiceOptions {
+  sources: SearchSources;
+  /** The KB source restricted to one category (the /docs search box). */
+  categorySource: (categoryId: number) => SearchSource<KbHit>;
+  counts: CountCache;
+  timeoutMs: number;
+  breaker: { failureThreshold: number; cooldownMs: number; now?: () => number };
+  log: FastifyBaseLogger;
+}
+
+/** Sources the searcher may see, in the spec's order. */
+export function allowedSources(searcher: Searcher): SourceKey[] {
+  return SOURCE_KEYS.filter((key) => can(searcher.actor, SOURCE_ACTIONS[key]));
+}
+
+/**
+ * Federated search: every allowed and requested source in parallel, each bounded by a timeout and guarded by
+ * its circuit breaker. A slow or failing source costs at most the timeout and never the whole answer.
+ */
+export class SearchService {
+  private readonly breakers: Record<SourceKey, CircuitBreaker>;
+
+  constructor(private readonly options: SearchServiceOptions) {
+    this.breakers = Object.fromEntries(
+      SOURCE_KEYS.map((key) => [key, new CircuitBreaker(options.breaker)]),
+    ) as Record<SourceKey, CircuitBreaker>;
+  }
+
+  breakerState(key: SourceKey) {
+    return this.breakers[key].state;
+  }
+
+  /** Counts may be stale after new content; the content loader calls this after a load. */
+  clearCaches(): void {
+    this.options.counts.clear();
+  }
+
+  private async run<K extends SourceKey>(
+    key: K,
+    source: SearchSource<SourceHits[K]>,
+    input: { searcher: Searcher; query: string; page: number },
+  ): Promise<Outcome<SourceHits[K]>> {
+    const breaker = this.breakers[key];
+    if (!breaker.tryAcquire()) return { status: 'error' };
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.options.timeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([
+        source
+          .search({ ...input, pageSize: SEARCH_PAGE_SIZE, signal: controller.signal })
+          .then((page) => ({ page })),
+        timedOut,
+      ]);
+      if (outcome === 'timeout') {
+        controller.abort();
+        breaker.onFailure();
+        this.options.log.warn({ source: key, timeoutMs: this.options.timeoutMs }, 'search source timed out');
+        return { status: 'timeout' };
+      }
+      breaker.onSuccess();
+      return { status: 'ok', page: outcome.page };
+    } catch (error) {
+      breaker.onFailure();
+      this.options.log.error({ err: error, source: key }, 'search source failed');
+      return { status: 'error' };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The aggregator search: first page of each source the searcher may see and asked for (all of them when
+   * `filter` is empty). Sources they may not see are dropped silently.
+   */
+  async searchAll(input: {
+    searcher: Searcher;
+    query: string;
+    filter?: readonly SourceKey[];
+  }): Promise<FederatedResult> {
+    const wanted = input.filter && input.filter.length > 0 ? new Set(input.filter) : undefined;
+    const keys = allowedSources(input.searcher).filter((key) => !wanted || wanted.has(key));
+    const result: FederatedResult = { groups: {}, status: {}, counts: {} };
+    const groups: Record<string, SourcePage<unknown>> = {};
+    await Promise.all(
+      keys.map(async (key) => {
+        const outcome = await this.run(key, this.options.sources[key], {
+          searcher: input.searcher,
+          query: input.query,
+          page: 1,
+        });
+        result.status[key] = outcome.status;
+        groups[key] = outcome.status === 'ok' ? outcome.page : { count: 0, hits: [] };
+        result.counts[key] = groups[key].count;
+      }),
+    );
+    result.groups = groups as SourceGroups;
+    const total = Object.values(groups).reduce((sum, page) => sum + page.count, 0);
+    const allAnswered = keys.every((key) => result.status[key] === 'ok');
+    if (total === 0 && allAnswered && keys.length > 0) {
+      const didYouMean = await this.suggest(input.query, keys);
+      if (didYouMean) result.didYouMean = didYouMean;
+    }
+    return result;
+  }
+
+  /** One page of one source: refuses (401 anonymous, 403 signed in) a source the searcher may not see. */
+  async searchOne<K extends SourceKey>(
+    key: K,
+    input: { searcher: Searcher; query: string; page: number },
+  ): Promise<SourcePage<SourceHits[K]>> {
+    if (!can(input.searcher.actor, SOURCE_ACTIONS[key])) {
+      throw input.searcher.actor === null
+        ? new ServiceError('UNAUTHENTICATED', 'Sign in to search this source.')
+        : new ServiceError('FORBIDDEN', 'You may not search this source.');
+    }
+    return this.unwrap(key, await this.run(key, this.options.sources[key], input));
+  }
+
+  /** The knowledge base of one category (the /docs search); same timeout and breaker as the KB source. */
+  async searchCategory(
+    categoryId: number,
+    input: { searcher: Searcher; query: string; page: number },
+  ): Promise<SourcePage<KbHit>> {
+    return this.unwrap('zendesk', await this.run('zendesk', this.options.categorySource(categoryId), input));
+  }
+
+  private unwrap<Hit>(key: SourceKey, outcome: Outcome<Hit>): SourcePage<Hit> {
+    if (outcome.status !== 'ok') {
+      throw new ServiceError(
+        'UNAVAILABLE',
+        `search source ${key} ${outcome.status === 'timeout' ? 'timed out' : 'failed or its breaker is open'}`,
+      );
+    }
+    return outcome.page;
+  }
+
+  /** Suggestions come from sources whose titles the searcher may see; never from other people's requests. */
+  private async suggest(query: string, keys: readonly SourceKey[]): Promise<string | undefined> {
+    const sources = keys
+      .filter((key) => key !== 'zendeskRequests')
+      .map((key) => this.options.sources[key])
+      .filter((source) => source.similarTitles !== undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), this.options.timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        suggestSpelling(query, async (word) => {
+          const lists = await Promise.all(
+            sources.map((source) => source.similarTitles?.(word).catch(() => []) ?? []),
+          );
+          return lists.flat();
+        }),
+        timedOut,
+      ]);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'search suggestion failed');
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

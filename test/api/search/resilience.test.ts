@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocsHit, SearchSource } from '../../../src/server/services/search/types.js';
+import { anonymous, getPage, search } from '../../support/search.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+
+const TIMEOUT_MS = 400;
+
+/** A documentation source that never answers (until its signal aborts), counting its calls. */
+function hangingSource(): SearchSource<DocsHit> & { calls: number; aborted: number } {
+  const source = {
+    calls: 0,
+    aborted: 0,
+    search: ({ signal }: { signal: AbortSignal }) => {
+      source.calls += 1;
+      return new Promise<never>(() => {
+        signal.addEventListener('abort', () => {
+          source.aborted += 1;
+        });
+      });
+    },
+  };
+  return source;
+}
+
+describe('a source that hangs', () => {
+  let t: TestApp;
+  const docs = hangingSource();
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        SEARCH_SOURCE_TIMEOUT_MS: String(TIMEOUT_MS),
+        SEARCH_BREAKER_FAILURES: '2',
+        SEARCH_BREAKER_COOLDOWN_MS: '600000',
+      },
+      searchSources: { git: docs },
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('is reported as timeout while the others answer within the timeout', async () => {
+    const started = performance.now();
+    const body = await search(anonymous(t.app), 'transit gateway');
+    const elapsed = performance.now() - started;
+    expect(body.status).toEqual({ zendesk: 'ok', git: 'timeout', forumbee: 'ok' });
+    expect(body.git).toEqual({ results: [], count: 0 });
+    expect(body.zendesk?.count).toBeGreaterThan(0);
+    expect(body.forumbee?.paging.count).toBeGreaterThan(0);
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(docs.aborted).toBe(1);
+    // Nothing matched elsewhere, but a failed source means "maybe": no suggestion is made.
+    expect((await search(anonymous(t.app), 'trnasit gatway')).didYouMean).toBeUndefined();
+  });
+
+  it('opens its circuit breaker: after 2 failures it is skipped at once, reported as error', async () => {
+    expect(t.app.searchService.breakerState('git')).toBe('open');
+    const callsBefore = docs.calls;
+    const started = performance.now();
+    const body = await search(anonymous(t.app), 'transit gateway');
+    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS);
+    expect(body.status).toEqual({ zendesk: 'ok', git: 'error', forumbee: 'ok' });
+    expect(docs.calls).toBe(callsBefore);
+  });
+
+  it('its paged call answers 503 with a JSON error', async () => {
+    const res = await getPage(anonymous(t.app), '/api/git/searchGit', 'transit');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: 'Service Unavailable', message: expect.any(String) });
+  });
+});
+
+describe('a failing source and the half-open breaker', () => {
+  let t: TestApp;
+  let failing = true;
+  let calls = 0;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { SEARCH_BREAKER_FAILURES: '1', SEARCH_BREAKER_COOLDOWN_MS: '200' },
+      searchSources: {
+        forumbee: {
+          search: async () => {
+            calls += 1;
+            if (failing) throw new Error('community is down');
+            return {
+              count: 1,
+              hits: [{ id: 7, title: 'Back', url: 'https://x.example/t/back', snippet: 'ok' }],
+            };
+          },
+        },
+      },
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('reports error, skips the source while open, tries once after the cool-down and closes on success', async () => {
+    const visitor = anonymous(t.app);
+    expect((await search(visitor, 'gateway')).status.forumbee).toBe('error');
+    expect(t.app.searchService.breakerState('forumbee')).toBe('open');
+    expect((await search(visitor, 'gateway')).status.forumbee).toBe('error');
+    expect(calls).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(t.app.searchService.breakerState('forumbee')).toBe('half-open');
+    failing = false;
+    const body = await search(visitor, 'gateway');
+    expect(body.status.forumbee).toBe('ok');
+    expect(body.forumbee).toEqual({
+      data: [{ id: 7, title: 'Back', url: 'https://x.example/t/back', text: 'ok' }],
+      paging: { count: 1 },
+    });
+    expect(t.app.searchService.breakerState('forumbee')).toBe('closed');
+    expect(calls).toBe(2);
+  });
+});

@@ -1,0 +1,59 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import {
+  searchResponseSchema,
+  type SearchResponse,
+  type SourceKey,
+} from '../../src/common/contracts/search.js';
+import type { App } from '../../src/server/app.js';
+import { get, newBrowser, post, type Browser } from './auth-flow.js';
+
+/** Helpers of the search API tests: calls as a browser (cookies, same origin) and contract checks. */
+
+export function searchUrl(query: string, path = '/api/aggregator/search'): string {
+  return `${path}?searchValue=${encodeURIComponent(query)}`;
+}
+
+export async function searchRaw(
+  browser: Browser,
+  query: string,
+  filter?: SourceKey[],
+  path?: string,
+): Promise<LightMyRequestResponse> {
+  return post(browser, searchUrl(query, path), filter ? { filter } : {});
+}
+
+/** Searches and parses the answer with the contract schema (fails the test on any deviation). */
+export async function search(
+  browser: Browser,
+  query: string,
+  filter?: SourceKey[],
+  path?: string,
+): Promise<SearchResponse> {
+  const res = await searchRaw(browser, query, filter, path);
+  expect(res.statusCode, res.body).toBe(200);
+  return searchResponseSchema.parse(res.json());
+}
+
+export function anonymous(app: App): Browser {
+  return newBrowser(app);
+}
+
+export function getPage(browser: Browser, path: string, query: string, page?: number) {
+  return get(browser, `${searchUrl(query, path)}${page === undefined ? '' : `&page=${page}`}`);
+}
+
+/** The groups present in an answer, in the spec's order. */
+export function groupKeys(response: SearchResponse): string[] {
+  return Object.keys(response).filter((key) => key !== 'status' && key !== 'didYouMean');
+}
+
+/** Visible text of a highlighted snippet. */
+export const visibleText = (html: string): string =>
+  html
+    .replace(/<\/?mark>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
