@@ -221,3 +221,13 @@ export const searchAnalyticsSchema = z.object({
   zeroResultQueries: z.array(queryCount),
 });
 export type SearchAnalytics = z.infer<typeof searchAnalyticsSchema>;
+
+/** The paged call of each source (spec section 7), one page of 10. */
+export const PAGED_SEARCH_PATHS: Record<SourceKey, string> = {
+  zendesk: '/api/zendesk/searchPagedKb',
+  git: '/api/git/searchGit',
+  forumbee: '/api/forumbee/searchPageCommunity',
+  zendeskTickets: '/api/zendesk/searchPagedTickets',
+  jiraIssues: '/api/jira/searchPagedIssue',
+  zendeskRequests: '/api/zendesk/searchPagedRequests',
+};

@@ -20,3 +20,8 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Input.layer.css';
+// Search page (issue 4): source filter and result chips.
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Chip.layer.css';

@@ -33,6 +33,13 @@ export function createRoutes(config: PortalConfig): RouteObject[] {
             { path: paths.locatingId.path, lazy: () => import('../routes/locating-id') },
             { path: paths.downloadProcess.path, lazy: () => import('../routes/download-process') },
             { path: paths.trust.path, lazy: () => import('../routes/trust') },
+            // Search and knowledge (issue 4).
+            { path: paths.search.path, lazy: () => import('../routes/search') },
+            { path: paths.docs.path, lazy: () => import('../routes/docs') },
+            {
+              path: paths.adminSearchAnalytics.path,
+              lazy: () => import('../routes/admin-search-analytics'),
+            },
             // Sign-in (spec sections 2 and 4).
             { path: paths.chatbot.path, lazy: () => import('../routes/chatbot') },
             { path: paths.helpdeskAuthorize.path, lazy: () => import('../routes/helpdesk-authorize') },

@@ -30,7 +30,11 @@ export const paths = {
   trust: { path: 'trust', getHref: () => '/trust' },
   /** Requires sign-in (spec section 2); a signed-out visitor is sent to sign-in and brought back here. */
   chatbot: { path: 'chatbot', getHref: () => '/chatbot' },
-  docs: { getHref: () => '/docs' },
+  /** Federated search; the URL carries `q`, `sources`, `chip` and `page`. */
+  search: { path: 'search', getHref: () => '/search' },
+  /** The Tech Hub knowledge base; `?article=<id or slug>` opens an article, `?q=` searches it. */
+  docs: { path: 'docs', getHref: () => '/docs' },
+  adminSearchAnalytics: { path: 'admin/search-analytics', getHref: () => '/admin/search-analytics' },
   downloads: { getHref: () => '/downloads' },
   // Pages that exist only for a signed-in user (a user id): spec sections 2 and 6.
   supportNotices: { path: 'support-notices', getHref: () => '/support-notices' },

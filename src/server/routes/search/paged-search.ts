@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import {
+  PAGED_SEARCH_PATHS,
   pagedSearchQuerySchema,
   searchGroupSchemas,
   SOURCE_LABELS,
@@ -10,16 +11,6 @@ import {
 } from '../../../common/contracts/search.js';
 import { searcherOf } from '../../plugins/search.js';
 import { groupPresenters } from '../../presenters/search.js';
-
-/** The paged call of each source (spec section 7), one page of 10. */
-export const PAGED_SEARCH_PATHS: Record<SourceKey, string> = {
-  zendesk: '/api/zendesk/searchPagedKb',
-  git: '/api/git/searchGit',
-  forumbee: '/api/forumbee/searchPageCommunity',
-  zendeskTickets: '/api/zendesk/searchPagedTickets',
-  jiraIssues: '/api/jira/searchPagedIssue',
-  zendeskRequests: '/api/zendesk/searchPagedRequests',
-};
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
 

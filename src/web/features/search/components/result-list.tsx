@@ -1,0 +1,43 @@
+import { AppLink } from '../../../components/app-link';
+import type { ResultItem } from '../lib/results';
+import { Highlighted } from './highlighted';
+import classes from './search-page.module.css';
+
+function LockIcon() {
+  return (
+    <svg
+      className={classes.lock}
+      role="img"
+      aria-label="Sign-in required"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
+/** One page of results of one source. */
+export function ResultList({ items, label }: { items: ResultItem[]; label: string }) {
+  return (
+    <ul className={classes.list} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id} className={classes.item}>
+          <h3 className={classes.itemTitle}>
+            {item.locked ? <LockIcon /> : null}
+            {item.href ? <AppLink href={item.href}>{item.title}</AppLink> : <span>{item.title}</span>}
+          </h3>
+          {item.status ? <p className={classes.status}>Status: {item.status}</p> : null}
+          <Highlighted className={classes.snippet} html={item.snippet} />
+        </li>
+      ))}
+    </ul>
+  );
+}

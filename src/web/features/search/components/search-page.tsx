@@ -1,0 +1,219 @@
+import { Alert, Button, Chip, Loader } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { SOURCE_LABELS, type SearchResponse, type SourceKey } from '../../../../common/contracts/search';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../session/use-session';
+import { useSearchAll, useSearchPage } from '../api/search-all';
+import { readSearchParams, toSearchParams, visibleSources, type SearchUrlState } from '../lib/search-params';
+import { groupItems, summarize, type SourceSummary } from '../lib/results';
+import { ResultList } from './result-list';
+import { SearchForm } from './search-form';
+import { SearchPagination } from './search-pagination';
+import classes from './search-page.module.css';
+
+function hrefOf(state: SearchUrlState): string {
+  const search = toSearchParams(state).toString();
+  return search ? `${paths.search.getHref()}?${search}` : paths.search.getHref();
+}
+
+function Searching() {
+  return (
+    <div role="status" className={classes.loading}>
+      <Loader size="sm" aria-hidden="true" />
+      <span>Searching…</span>
+    </div>
+  );
+}
+
+/**
+ * The federated search page (spec sections 2, 4 and 9). Everything the page shows follows from the URL (`q`,
+ * `sources`, `chip`, `page`), so a result page can be shared and back/forward replays it.
+ */
+export function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const state = readSearchParams(params);
+  const session = useSession();
+  const available = visibleSources(session);
+  const searcher = session.signedIn ? `${session.role ?? ''}:${session.userId ?? ''}` : 'anonymous';
+  const all = useSearchAll(searcher, state.q, state.sources, session.known);
+
+  const go = (next: SearchUrlState, replace = false) => {
+    setParams(toSearchParams(next), { replace });
+  };
+
+  return (
+    <>
+      <SearchForm
+        key={state.q}
+        initialQuery={state.q}
+        available={available}
+        selected={state.sources.filter((key) => available.includes(key))}
+        onSearch={(q) => go({ q, sources: state.sources, chip: null, page: 1 })}
+        onSourcesChange={(sources) => go({ ...state, sources, chip: null, page: 1 }, true)}
+      />
+      {state.q ? (
+        <section aria-label="Search results" aria-busy={all.isPending || all.isFetching}>
+          {all.data ? (
+            <SearchResults
+              data={all.data}
+              state={state}
+              searcher={searcher}
+              enabled={session.known}
+              go={go}
+            />
+          ) : all.isError ? (
+            <Alert color="red" variant="light" title="The search failed">
+              <p>Please check your connection and try again.</p>
+              <Button size="xs" variant="outline" color="red" onClick={() => void all.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : (
+            <Searching />
+          )}
+        </section>
+      ) : (
+        <p>
+          Search the Knowledge Base, Documentation and Community
+          {session.signedIn ? ' and your support data' : ''}.
+        </p>
+      )}
+    </>
+  );
+}
+
+interface SearchResultsProps {
+  data: SearchResponse;
+  state: SearchUrlState;
+  searcher: string;
+  enabled: boolean;
+  go(next: SearchUrlState, replace?: boolean): void;
+}
+
+function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProps) {
+  const summaries = summarize(data);
+  const active: SourceSummary | undefined =
+    summaries.find((summary) => summary.key === state.chip) ??
+    summaries.find((summary) => summary.count > 0) ??
+    summaries[0];
+  const page = active && active.count > 0 ? state.page : 1;
+  const paged = useSearchPage(searcher, active?.key ?? null, state.q, page, enabled);
+  const total = summaries.reduce((sum, summary) => sum + summary.count, 0);
+  const failed = summaries.filter((summary) => summary.status !== 'ok');
+  const choose = (key: SourceKey) => go({ ...state, chip: key, page: 1 });
+
+  return (
+    <>
+      {failed.map((summary) => (
+        <Alert key={summary.key} color="yellow" variant="light" mb="md">
+          {SOURCE_LABELS[summary.key]} did not answer in time; showing the others.
+        </Alert>
+      ))}
+      <h2 className={classes.total}>
+        {total} {total === 1 ? 'result' : 'results'} for “{state.q}”
+      </h2>
+      {data.didYouMean ? (
+        <p>
+          Did you mean{' '}
+          <Link to={hrefOf({ q: data.didYouMean, sources: state.sources, chip: null, page: 1 })}>
+            {data.didYouMean}
+          </Link>
+          ?
+        </p>
+      ) : null}
+      {active ? (
+        <>
+          <Chip.Group multiple={false} value={active.key} onChange={(value) => choose(value as SourceKey)}>
+            <div className={classes.chips} role="radiogroup" aria-label="Result sources">
+              {summaries.map((summary) => (
+                <Chip key={summary.key} value={summary.key} type="radio">
+                  {SOURCE_LABELS[summary.key]} ({summary.count})
+                </Chip>
+              ))}
+            </div>
+          </Chip.Group>
+          {active.count === 0 ? (
+            <ZeroResults active={active} summaries={summaries} onBrowse={choose} />
+          ) : page === 1 ? (
+            <ResultList
+              label={`${SOURCE_LABELS[active.key]} results`}
+              items={groupItems(active.key, data[active.key] ?? emptyGroup(active.key))}
+            />
+          ) : paged.data ? (
+            <ResultList
+              label={`${SOURCE_LABELS[active.key]} results`}
+              items={groupItems(active.key, paged.data)}
+            />
+          ) : paged.isError ? (
+            <Alert color="red" variant="light" title={`${SOURCE_LABELS[active.key]} did not answer`}>
+              <p>Page {page} could not be loaded. Please try again.</p>
+              <Button size="xs" variant="outline" color="red" onClick={() => void paged.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : (
+            <Searching />
+          )}
+          {active.count > 0 ? (
+            <SearchPagination
+              count={active.count}
+              page={page}
+              hrefOf={(number) => hrefOf({ ...state, chip: active.key, page: number })}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function emptyGroup(key: SourceKey) {
+  switch (key) {
+    case 'forumbee':
+      return { data: [], paging: { count: 0 } };
+    case 'jiraIssues':
+      return { issues: [], total: 0 };
+    case 'zendeskRequests':
+      return { requests: [], count: 0 };
+    default:
+      return { results: [], count: 0 };
+  }
+}
+
+function ZeroResults({
+  active,
+  summaries,
+  onBrowse,
+}: {
+  active: SourceSummary;
+  summaries: SourceSummary[];
+  onBrowse(key: SourceKey): void;
+}) {
+  const others = summaries.filter((summary) => summary.key !== active.key && summary.count > 0);
+  return (
+    <div>
+      <p>
+        <strong>0 results found in {SOURCE_LABELS[active.key]}</strong>
+      </p>
+      {others.length > 0 ? (
+        <ul className={classes.others} aria-label="Other sources">
+          {others.map((summary) => (
+            <li key={summary.key} className={classes.other}>
+              <span id={`other-${summary.key}`}>
+                {SOURCE_LABELS[summary.key]} ({summary.count})
+              </span>
+              <Button
+                size="xs"
+                variant="light"
+                aria-describedby={`other-${summary.key}`}
+                onClick={() => onBrowse(summary.key)}
+              >
+                Click here to browse
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import {
+  SOURCE_KEYS,
+  type SearchGroups,
+  type SearchResponse,
+  type SourceKey,
+} from '../../../../common/contracts/search';
+
+/** One result as the list shows it, whatever its source. */
+export interface ResultItem {
+  id: string;
+  title: string;
+  /** Where the title links; none for Jira issues. */
+  href?: string;
+  /** A protected Knowledge Base article (lock icon). */
+  locked: boolean;
+  /** Ticket or request status. */
+  status?: string;
+  /** Snippet HTML whose only element is `<mark>`. */
+  snippet: string;
+}
+
+export function groupCount(group: SearchGroups[SourceKey]): number {
+  if ('paging' in group) return group.paging.count;
+  if ('total' in group) return group.total;
+  return group.count;
+}
+
+export function groupItems(key: SourceKey, group: SearchGroups[SourceKey]): ResultItem[] {
+  if ('data' in group)
+    return group.data.map((post) => ({
+      id: `${key}-${post.id}`,
+      title: post.title,
+      href: post.url,
+      locked: false,
+      snippet: post.text,
+    }));
+  if ('issues' in group)
+    return group.issues.map((issue) => ({
+      id: `${key}-${issue.id}`,
+      title: `${issue.key} ${issue.fields.summary}`,
+      locked: false,
+      status: issue.fields.status,
+      snippet: issue.fields.description,
+    }));
+  if ('requests' in group)
+    return group.requests.map((request) => ({
+      id: `${key}-${request.id}`,
+      title: request.subject,
+      href: request.url,
+      locked: false,
+      status: request.status,
+      snippet: request.description,
+    }));
+  return group.results.map((result) => {
+    if ('blocks' in result)
+      return {
+        id: `${key}-${result.id}`,
+        title: result.title,
+        href: `https://${result.domain}${result.path}`,
+        locked: false,
+        snippet: result.blocks[0]?.content ?? '',
+      };
+    if ('subject' in result)
+      return {
+        id: `${key}-${result.id}`,
+        title: result.subject,
+        href: result.url,
+        locked: false,
+        status: result.status,
+        snippet: result.description,
+      };
+    return {
+      id: `${key}-${result.id}`,
+      title: result.title,
+      href: result.html_url,
+      locked: result.user_segment_id !== null,
+      snippet: result.snippet,
+    };
+  });
+}
+
+export interface SourceSummary {
+  key: SourceKey;
+  count: number;
+  status: 'ok' | 'timeout' | 'error';
+}
+
+/** The groups present in an answer, in the canonical source order, with their counts. */
+export function summarize(response: SearchResponse): SourceSummary[] {
+  const summaries: SourceSummary[] = [];
+  for (const key of SOURCE_KEYS) {
+    const group = response[key];
+    if (!group) continue;
+    summaries.push({ key, count: groupCount(group), status: response.status[key] ?? 'ok' });
+  }
+  return summaries;
+}

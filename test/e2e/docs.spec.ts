@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, gotoHydrated } from './support/pages';
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Tech Hub sections' });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search the Tech Hub' });
+
+test('the sidebar lists the sections and opens an article', async ({ page }) => {
+  await gotoHydrated(page, '/docs');
+  await expect(page).toHaveTitle(/^Tech Hub \|/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tech Hub' })).toBeVisible();
+  const section = sidebar(page).getByRole('button', { name: 'Getting Started' });
+  await expect(section).toHaveAttribute('aria-expanded', 'false');
+  await expect(sidebar(page).getByRole('button', { name: 'Firewall' })).toBeVisible();
+  await expect(page.getByText('Choose an article from the sections')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await section.click();
+  await expect(section).toHaveAttribute('aria-expanded', 'true');
+  await sidebar(page).getByRole('link', { name: 'Deploy your first spoke gateway' }).click();
+  await expect(page).toHaveURL(/\/docs\?article=deploy-first-spoke-gateway$/);
+  const article = page.getByRole('article', { name: 'Deploy your first spoke gateway' });
+  await expect(article).toBeVisible();
+  await expect(article.locator('p').nth(1)).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Deploy your first spoke gateway' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expectNoAxeViolations(page);
+});
+
+test('a protected article asks a visitor to sign in', async ({ page }) => {
+  await gotoHydrated(page, '/docs?article=aws-govcloud-and-china-regions');
+  const article = page.getByRole('article', { name: 'AWS GovCloud and China regions support' });
+  await expect(article.getByText('Sign in to read this article.')).toBeVisible();
+  await article.getByRole('button', { name: 'Customer Login' }).click();
+  await expect(page.getByRole('dialog', { name: 'Customer Login' })).toBeVisible();
+});
+
+test('search runs on Enter only, shows results, and Back to home returns', async ({ page }) => {
+  await gotoHydrated(page, '/docs');
+  await searchBox(page).fill('FireNet');
+  // Typing alone does nothing.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
+
+  await searchBox(page).press('Enter');
+  await expect(page).toHaveURL(/\/docs\?q=FireNet$/);
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /results for “FireNet”/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(results).toHaveCount(0);
+  await expect(page.getByText('Choose an article from the sections')).toBeVisible();
+});
+
+test('no results: the message and the advice', async ({ page }) => {
+  await gotoHydrated(page, '/docs');
+  await searchBox(page).fill('zzqxjvw');
+  await searchBox(page).press('Enter');
+  await expect(page.getByRole('heading', { name: 'No Search Results' })).toBeVisible();
+  await expect(page.getByText('Check your spelling or try reframing the question')).toBeVisible();
+  await expectNoAxeViolations(page);
+});

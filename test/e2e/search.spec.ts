@@ -1,0 +1,216 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createCustomer, demo, signInCustomer, signInWithPassword } from './support/auth';
+import { expectNoAxeViolations, gotoHydrated } from './support/pages';
+
+const chips = (page: Page) => page.getByRole('radiogroup', { name: 'Result sources' });
+const chip = (page: Page, label: string) =>
+  chips(page).getByRole('radio', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+/** The visible chip (the radio itself is visually hidden by the chip styles). */
+const chipLabel = (page: Page, label: string) =>
+  chips(page)
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${label} \\(\\d+\\)$`) });
+const results = (page: Page) => page.getByRole('list', { name: /results$/ });
+
+async function search(page: Page, q: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(q);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(q)}`));
+  await expect(chips(page)).toBeVisible();
+}
+
+test('anonymous search: chips with counts, first source with results, 10 per page, pagination and back', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/search');
+  await expect(page).toHaveTitle(/^Search \|/);
+  await search(page, 'gateway');
+
+  await expect(chips(page).getByRole('radio')).toHaveCount(3);
+  await expect(chip(page, 'Knowledge Base')).toBeChecked();
+  await expect(chipLabel(page, 'Documentation')).toBeVisible();
+  await expect(chipLabel(page, 'Community')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /results for “gateway”/ })).toBeVisible();
+  await expect(results(page).getByRole('listitem')).toHaveCount(10);
+  await expect(results(page).locator('mark').first()).toBeVisible();
+
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  const firstPageTitles = await results(page).getByRole('heading').allTextContents();
+
+  await pagination.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page).toHaveURL(/[?&]chip=zendesk/);
+  await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(results(page).getByRole('listitem')).toHaveCount(10);
+  await expect(results(page).getByRole('heading')).not.toHaveText(firstPageTitles);
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(results(page).getByRole('heading')).toHaveText(firstPageTitles);
+
+  // Switching chips switches the list.
+  await chipLabel(page, 'Community').click();
+  await expect(page).toHaveURL(/[?&]chip=forumbee/);
+  await expect(chip(page, 'Community')).toBeChecked();
+  await expect(results(page)).toHaveAccessibleName('Community results');
+  await expectNoAxeViolations(page);
+});
+
+test('a shared result page opens as it was', async ({ page }) => {
+  await gotoHydrated(page, '/search?q=gateway&chip=git&page=2');
+  await expect(chip(page, 'Documentation')).toBeChecked();
+  await expect(
+    page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(results(page).getByRole('listitem')).toHaveCount(10);
+  await expect(results(page).getByRole('link').first()).toHaveAttribute('href', /^https:\/\//);
+});
+
+test('a spinner while searching, then a clear message when the call fails', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/aggregator/search?*', async (route) => {
+    await held;
+    await route.fulfill({ status: 500, json: { message: 'boom' } });
+  });
+  await gotoHydrated(page, '/search');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('gateway');
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Searching…' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Search results' })).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByText('The search failed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('a source that timed out is named while the others show', async ({ page }) => {
+  await page.route('**/api/aggregator/search?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { git: { results: unknown[]; count: number }; status: object };
+    await route.fulfill({
+      response,
+      json: { ...body, git: { results: [], count: 0 }, status: { ...body.status, git: 'timeout' } },
+    });
+  });
+  await gotoHydrated(page, '/search?q=gateway');
+  await expect(page.getByText('Documentation did not answer in time; showing the others')).toBeVisible();
+  await expect(chip(page, 'Knowledge Base')).toBeChecked();
+  await expect(results(page).getByRole('listitem')).toHaveCount(10);
+});
+
+test('a blank query does nothing', async ({ page }) => {
+  await gotoHydrated(page, '/search');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('   ');
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(chips(page)).toHaveCount(0);
+});
+
+test('filters: a deselected source loses its chip', async ({ page }) => {
+  await gotoHydrated(page, '/search?q=BGP');
+  await expect(chipLabel(page, 'Community')).toBeVisible();
+  await page.getByRole('button', { name: 'All sources' }).click();
+  // The filter lives in the URL: the box follows once the router has replaced it.
+  await page.getByRole('checkbox', { name: 'Community' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Community' })).not.toBeChecked();
+  await expect(page).toHaveURL(/[?&]sources=zendesk%2Cgit/);
+  await expect(chips(page).getByRole('radio')).toHaveCount(2);
+  await expect(chip(page, 'Community')).toHaveCount(0);
+  await expect(chipLabel(page, 'Knowledge Base')).toBeVisible();
+});
+
+test('zero results in a source: the others with their counts and Click here to browse', async ({ page }) => {
+  await gotoHydrated(page, '/search?q=kubernetes');
+  await expect(chip(page, 'Knowledge Base')).toBeChecked();
+  await chipLabel(page, 'Community').click();
+  await expect(page.getByText('0 results found in Community')).toBeVisible();
+  const others = page.getByRole('list', { name: 'Other sources' });
+  await expect(others.getByRole('listitem')).toHaveCount(2);
+  await expect(others).toContainText(/Knowledge Base \(\d+\)/);
+  await expectNoAxeViolations(page);
+  await others.getByRole('button', { name: 'Click here to browse' }).last().click();
+  await expect(chip(page, 'Documentation')).toBeChecked();
+  await expect(results(page)).toHaveAccessibleName('Documentation results');
+});
+
+test('a misspelling gets Did you mean', async ({ page }) => {
+  await gotoHydrated(page, '/search');
+  await search(page, 'certficate');
+  await expect(page.getByText('0 results found in Knowledge Base')).toBeVisible();
+  await expect(page.getByText(/Did you mean/)).toBeVisible();
+  await page.getByRole('link', { name: 'certificate' }).click();
+  await expect(page).toHaveURL(/[?&]q=certificate/);
+  await expect(results(page).getByRole('listitem').first()).toBeVisible();
+});
+
+test('keyboard only: Tab to the box, type, Enter', async ({ page }) => {
+  await gotoHydrated(page, '/search');
+  const box = page.getByRole('searchbox', { name: 'Search' });
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    if (await box.evaluate((element) => element === document.activeElement)) break;
+  }
+  await expect(box).toBeFocused();
+  await page.keyboard.type('FireNet');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=FireNet/);
+  await expect(results(page).getByRole('listitem').first()).toBeVisible();
+});
+
+test('a customer sees My Requests', async ({ page, request, baseURL }) => {
+  const customer = await createCustomer(request, baseURL ?? '');
+  await signInCustomer(page, customer);
+  await gotoHydrated(page, '/search?q=gateway');
+  await expect(chipLabel(page, 'My Requests')).toBeVisible();
+  await expect(chip(page, 'Tickets')).toHaveCount(0);
+  await expect(chip(page, 'Jira')).toHaveCount(0);
+});
+
+test('an agent sees Tickets and Jira', async ({ page }) => {
+  await signInWithPassword(page, demo.agent);
+  await gotoHydrated(page, '/search?q=gateway');
+  await expect(chipLabel(page, 'Tickets')).toBeVisible();
+  await expect(chipLabel(page, 'Jira')).toBeVisible();
+  await expect(chip(page, 'My Requests')).toHaveCount(0);
+});
+
+test.describe('on a 375 px screen', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('results without horizontal scrolling', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=gateway');
+    await expect(results(page).getByRole('listitem')).toHaveCount(10);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test('search analytics: an admin sees a search in the top and zero-result queries', async ({ page }) => {
+  const term = `zqx${Date.now().toString(36)}`;
+  await signInWithPassword(page, demo.admin);
+  await gotoHydrated(page, '/search');
+  await search(page, term);
+  await expect(page.getByText('0 results found in Knowledge Base')).toBeVisible();
+
+  await gotoHydrated(page, '/admin/search-analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Search analytics' })).toBeVisible();
+  await expect(page.getByLabel('From', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('To', { exact: true })).toBeVisible();
+  const top = page.getByRole('table', { name: 'Top queries' });
+  await expect(async () => {
+    await page.reload();
+    await expect(top.getByRole('cell', { name: term, exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(
+    page.getByRole('table', { name: 'Zero-result queries' }).getByRole('cell', { name: term, exact: true }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('search analytics is No Page for anyone but an admin', async ({ page }) => {
+  await gotoHydrated(page, '/admin/search-analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
