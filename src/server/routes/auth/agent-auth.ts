@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import {
@@ -105,15 +106,18 @@ export const azureAdRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statusOkSchema, 403: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const token = readSessionToken(request, app.env);
-      if (token) await deleteSession({ db: app.db, token });
-      clearSessionCookie(reply, request, app.env);
-      clearFlowCookie(reply, request, app.env);
-      return { status: 'OK' as const };
-    },
+    async (request, reply) => signOut(app, request, reply),
   );
 };
+
+/** Both logouts (spec section 7): delete the caller's own session, if any, and clear the cookies. */
+async function signOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const token = readSessionToken(request, app.env);
+  if (token) await deleteSession({ db: app.db, token });
+  clearSessionCookie(reply, request, app.env);
+  clearFlowCookie(reply, request, app.env);
+  return { status: 'OK' as const };
+}
 
 /** `POST /api/aggregator/logoutCustomer`: customer logout. */
 export const customerLogoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -127,13 +131,7 @@ export const customerLogoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statusOkSchema, 403: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const token = readSessionToken(request, app.env);
-      if (token) await deleteSession({ db: app.db, token });
-      clearSessionCookie(reply, request, app.env);
-      clearFlowCookie(reply, request, app.env);
-      return { status: 'OK' as const };
-    },
+    async (request, reply) => signOut(app, request, reply),
   );
 };
 
