@@ -1,34 +1,34 @@
 /**
  * Synthetic search corpus for bench/search: `items` rows (default 100,000) spread over the knowledge base,
- * documentation, community, tickets and defects, inserted in batches of 1,000. Text is drawn from the
- * vendor's vocabulary with a skewed word distribution, so common words match many rows and rare ones few,
- * as in real content. Rows carry no `source_path`, so the content loader leaves them alone.
+ * documentation, community, tickets and defects, inserted in batches of 1,000.
+ *
+ * The text is realistic in the way that matters to full-text search: word frequencies. A word-bigram model is
+ * trained on the portal's own hand-written content (`content/`: about 40,000 words, 3,700 distinct) and walked to
+ * write new sentences, so common words ("controller", "gateway") occur in about as many documents as in the
+ * real content, rare ones in few, and stop words are in the text as they would be. Body lengths are drawn from
+ * the real items of the same kind. Every twentieth sentence carries a generated identifier (an error code, a
+ * release number, a host name), the long tail that keeps growing with a real corpus. Titles come from a
+ * second model trained on the real titles. Rows carry no `source_path`, so the content loader leaves them
+ * alone.
  *
  *   node --import tsx bench/search/generate-corpus.ts --database-url postgres://... [--items 100000]
  *   node --import tsx bench/search/generate-corpus.ts --data-dir ./tmp-bench [--items 100000]
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { helpdeskTickets } from '../../src/server/connectors/helpdesk/builtin/schema.js';
 import { trackerIssues } from '../../src/server/connectors/tracker/builtin/schema.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { communityPosts, docsPages, kbArticles } from '../../src/server/db/schema.js';
+import { readContent } from '../../src/server/services/content/load-content.js';
+import { refreshSearchWords } from '../../src/server/services/search/search-words.js';
 
-export const VOCABULARY = (
-  'gateway transit spoke firewall vpn client edge copilot controller upgrade license aws azure gcp oci ' +
-  'route table bgp peering tunnel ipsec site2cloud segmentation egress fqdn nat snat dnat cidr subnet vpc ' +
-  'vnet attachment ha failover zone region instance size throughput latency packet loss mtu jumbo frames ' +
-  'encryption certificate saml profile user group policy inspection firenet health check interface lan wan ' +
-  'appliance provisioning ztp image release patch backup restore terraform api account onboarding iam role ' +
-  'permission metric flow netflow syslog alert threatiq topology dashboard monitoring performance cpu memory ' +
-  'disk log diagnostics troubleshooting error timeout restart reboot version compatibility migration cloud ' +
-  'network security private public dns domain load balancer listener port protocol tcp udp icmp ping trace ' +
-  'connectivity session keepalive timer prefix advertisement filter community asn learned propagated ' +
-  'customer support ticket case outage maintenance window schedule automation script webhook notification'
-).split(' ');
+const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content');
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same corpus. */
-function random(seed: number): () => number {
+/** Deterministic pseudo-random numbers (mulberry32), so every run on the same content builds the same corpus. */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -39,27 +39,93 @@ function random(seed: number): () => number {
   };
 }
 
-function textMaker(seed: number) {
-  const next = random(seed);
-  // Skewed: word i is picked with probability ~ 1/(i+1).
-  const word = () => VOCABULARY[Math.floor(VOCABULARY.length ** next()) - 1] ?? 'gateway';
-  const words = (n: number) => Array.from({ length: n }, word).join(' ');
-  const title = () => {
-    const text = words(3 + Math.floor(next() * 5));
-    return text.charAt(0).toUpperCase() + text.slice(1);
+const START = '\u0000start';
+const END = '\u0000end';
+
+/** Next words seen after each word (repeats kept, so picking uniformly follows the observed frequencies). */
+type Bigrams = Map<string, string[]>;
+
+function train(texts: readonly string[]): Bigrams {
+  const model: Bigrams = new Map();
+  const add = (from: string, to: string) => {
+    const next = model.get(from);
+    if (next) next.push(to);
+    else model.set(from, [to]);
   };
-  const body = (min: number, max: number) => {
-    const sentences: string[] = [];
-    let count = min + Math.floor(next() * (max - min));
-    while (count > 0) {
-      const length = Math.min(count, 8 + Math.floor(next() * 12));
-      sentences.push(`${words(length)}.`);
-      count -= length;
+  for (const text of texts) {
+    for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+      const words = sentence.split(/\s+/).filter(Boolean);
+      if (words.length === 0) continue;
+      words.forEach((word, i) => add(i === 0 ? START : (words[i - 1] ?? START), word));
+      add(words[words.length - 1] ?? START, END);
     }
-    return sentences.join(' ');
-  };
-  return { title, body, next };
+  }
+  return model;
 }
+
+/** Share of steps that follow the topic item's own bigrams (the rest follow the whole content's). */
+const TOPIC_WEIGHT = 0.85;
+
+interface SourceItem {
+  title: string;
+  text: string;
+}
+
+/**
+ * Writes text about the topic of one real item: a walk that mostly follows that item's bigrams and sometimes
+ * the whole content's. Real documents are topical (a VPN client article rarely says "FireNet"), so a word's
+ * share of documents stays close to the real content's instead of every word appearing everywhere.
+ */
+function textMaker(seed: number, items: readonly SourceItem[]) {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const global = {
+    body: train(items.map((item) => item.text)),
+    title: train(items.map((item) => item.title)),
+  };
+  const topics = items.map((item) => ({
+    body: train([item.text]),
+    title: train([item.title]),
+    words: wordCount(item.text),
+  }));
+  const walk = (topic: Bigrams, whole: Bigrams, maxWords: number): string[] => {
+    const words: string[] = [];
+    let word = START;
+    while (words.length < maxWords) {
+      const own = next() < TOPIC_WEIGHT ? topic.get(word) : undefined;
+      word = pick(own ?? whole.get(word) ?? [END]);
+      if (word === END) break;
+      words.push(word);
+    }
+    return words;
+  };
+  const identifier = () =>
+    pick([
+      () => `ERR-${1000 + Math.floor(next() * 9000)}`,
+      () => `${6 + Math.floor(next() * 3)}.${Math.floor(next() * 10)}.${Math.floor(next() * 3000)}`,
+      () => `gw-${Math.floor(next() * 100000).toString(36)}`,
+    ])();
+  let sentences = 0;
+  return {
+    next,
+    /** A title and about as many words of text as the real item it is about, times `scale`. */
+    item(scale = 1): { title: string; text: string } {
+      const topic = pick(topics);
+      const parts: string[] = [];
+      let count = 0;
+      while (count < topic.words * scale) {
+        const words = walk(topic.body, global.body, 40);
+        sentences += 1;
+        if (sentences % 20 === 0) words.splice(Math.floor(next() * words.length), 0, identifier());
+        parts.push(words.join(' '));
+        count += words.length;
+      }
+      return { title: walk(topic.title, global.title, 14).join(' '), text: parts.join(' ') };
+    },
+  };
+}
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 export const CORPUS_SHARES = { kb: 0.35, docs: 0.25, community: 0.3, tickets: 0.05, issues: 0.05 };
 const BATCH = 1000;
@@ -68,10 +134,22 @@ export async function generateCorpus(options: {
   db: Database;
   items: number;
   log?: (message: string) => void;
+  /** Where the hand-written content the text model learns from lives (default: the project's content/). */
+  contentDir?: string;
 }): Promise<Record<keyof typeof CORPUS_SHARES, number>> {
   const { db, items } = options;
   const log = options.log ?? (() => undefined);
-  const make = textMaker(42);
+  const content = await readContent(options.contentDir ?? CONTENT_DIR);
+  const articles = [...content.kb, ...content.docs].map((item) => ({
+    title: item.title,
+    text: item.bodyText,
+  }));
+  if (articles.length === 0 || content.community.length === 0) {
+    throw new Error('the corpus is trained on content/ and found no articles or posts there');
+  }
+  // Articles and pages are written like the real ones; posts, tickets and defects like the community posts.
+  const article = textMaker(42, articles);
+  const post = textMaker(43, content.community);
   const counts = Object.fromEntries(
     Object.entries(CORPUS_SHARES).map(([key, share]) => [key, Math.round(items * share)]),
   ) as Record<keyof typeof CORPUS_SHARES, number>;
@@ -84,16 +162,16 @@ export async function generateCorpus(options: {
   await batches(counts.kb, (from, to) =>
     db.insert(kbArticles).values(
       ids(from, to).map((i) => {
-        const body = make.body(80, 250);
+        const { title, text } = article.item();
         return {
           slug: `bench-kb-${i}`,
-          title: make.title(),
-          body: `<p>${body}</p>`,
-          bodyText: body,
+          title,
+          body: `<p>${text}</p>`,
+          bodyText: text,
           section: 'Bench',
           htmlUrl: `/docs?article=bench-kb-${i}`,
           userSegmentId: i % 10 === 0 ? 1 : null,
-          viewCount: Math.floor(make.next() * 1000),
+          viewCount: Math.floor(article.next() * 1000),
           updatedAt: new Date(now - i * 60_000),
         };
       }),
@@ -103,14 +181,14 @@ export async function generateCorpus(options: {
   await batches(counts.docs, (from, to) =>
     db.insert(docsPages).values(
       ids(from, to).map((i) => {
-        const body = make.body(120, 400);
+        const { title, text } = article.item();
         return {
-          title: make.title(),
+          title,
           domain: 'docs.acme.example',
           path: `/bench/${i}`,
-          body: `<p>${body}</p>`,
-          bodyText: body,
-          blocks: [{ title: '', content: body.slice(0, 500) }],
+          body: `<p>${text}</p>`,
+          bodyText: text,
+          blocks: [{ title: '', content: text.slice(0, 500) }],
           updatedAt: new Date(now - i * 60_000),
         };
       }),
@@ -121,39 +199,43 @@ export async function generateCorpus(options: {
     db.insert(communityPosts).values(
       ids(from, to).map((i) => ({
         slug: `bench-post-${i}`,
-        title: make.title(),
+        ...post.item(),
         author: `user${i % 500}`,
-        text: make.body(30, 150),
         url: `https://community.acme.example/t/bench-post-${i}`,
-        replies: Math.floor(make.next() * 20),
+        replies: Math.floor(post.next() * 20),
       })),
     ),
   );
   log(`community ${counts.community}`);
   await batches(counts.tickets, (from, to) =>
     db.insert(helpdeskTickets).values(
-      ids(from, to).map((i) => ({
-        subject: make.title(),
-        description: make.body(30, 120),
-        status: 'open' as const,
-        requesterEmail: `customer${i % 200}@example.com`,
-      })),
+      ids(from, to).map((i) => {
+        const { title, text } = post.item();
+        return {
+          subject: title,
+          description: text,
+          status: 'open' as const,
+          requesterEmail: `customer${i % 200}@example.com`,
+        };
+      }),
     ),
   );
   log(`tickets ${counts.tickets}`);
   await batches(counts.issues, (from, to) =>
     db.insert(trackerIssues).values(
-      ids(from, to).map((i) => ({
-        key: `BENCH-${i + 1}`,
-        summary: make.title(),
-        description: make.body(30, 120),
-        status: 'Open',
-      })),
+      ids(from, to).map((i) => {
+        // Defects are terser than forum posts: half the length.
+        const { title, text } = post.item(0.5);
+        return { key: `BENCH-${i + 1}`, summary: title, description: text, status: 'Open' };
+      }),
     ),
   );
   log(`issues ${counts.issues}`);
-  // Fresh statistics, or the planner guesses on a table it has never analysed.
-  await db.execute('analyze');
+  // The 'Did you mean' word list, as the content loader leaves it after a load.
+  await refreshSearchWords(db);
+  // Fresh statistics (or the planner guesses on tables it has never analysed) and the state autovacuum keeps
+  // a running database in: GIN pending lists merged, visibility map set.
+  await db.execute('vacuum analyze');
   return counts;
 }
 

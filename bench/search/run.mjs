@@ -6,10 +6,16 @@
 //
 //   node --import tsx bench/search/run.mjs
 //
+// The API is measured three times: as deployed (result and count caches on, their defaults) with popular
+// queries, the same with a share of never-seen queries mixed in, and with both caches off, where every request
+// runs the same statements as the raw loop.
+//
 // Environment: BENCH_ITEMS (100000), BENCH_DURATION (15 s), BENCH_CONNECTIONS (32), BENCH_TARGETS
 // (pglite,postgres), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: a fresh database is created
 // on that server and dropped after), BENCH_PORT (4340), BENCH_POOL (10, DATABASE_POOL_MAX of the portal and
-// of the raw pool), BENCH_COUNT_CACHE_MS (the portal's SEARCH_COUNT_CACHE_MS; unset = its default).
+// of the raw pool), BENCH_UNIQUE_SHARE (0.05: share of requests with a query never asked before, in the run
+// with the long tail), BENCH_PG_CORPUS_URL (a database already filled by generate-corpus.ts: used as it is
+// and kept, instead of a new one).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -23,7 +29,8 @@ import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '../../src/common/contracts/search.ts';
 import { countStatement, pageStatement } from '../../src/server/services/search/fulltext.ts';
 import { FULLTEXT_TABLES } from '../../src/server/services/search/builtin-sources.ts';
-import { generateCorpus } from './generate-corpus.ts';
+import { readContent } from '../../src/server/services/content/load-content.ts';
+import { generateCorpus, random } from './generate-corpus.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -33,9 +40,11 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 4340);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
+// Share of requests that ask a query never asked before (the long tail of a search log).
+const UNIQUE_SHARE = Number(process.env.BENCH_UNIQUE_SHARE ?? 0.05);
 
-/** Varied queries: common and rare words, phrases, two and three words, one with an operator. */
-export const QUERIES = [
+/** Hand-written queries: common and rare words, phrases, two and three words, one with an operator. */
+const TYPED_QUERIES = [
   'gateway',
   'transit gateway',
   'spoke attachment',
@@ -67,7 +76,62 @@ export const QUERIES = [
   'timeout restart',
   'upgrade -license',
 ];
-const pick = () => QUERIES[Math.floor(Math.random() * QUERIES.length)];
+/**
+ * What visitors type: the hand-written queries, then the first two or three words that are not stop words of
+ * every title in content/ (a visitor looking for that article), about 200 distinct queries in all.
+ */
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do for from how i in is it my of on or our the to vs what when which why with you your'.split(
+    ' ',
+  ),
+);
+const content = await readContent(path.join(root, 'content'));
+function benchQueries() {
+  const fromTitles = [...content.kb, ...content.docs, ...content.community].map((item) => {
+    const words = item.title
+      .toLowerCase()
+      .replace(/[^a-z0-9\s-]/g, ' ')
+      .split(/\s+/)
+      .filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+    return words.slice(0, 2 + (words.length % 2)).join(' ');
+  });
+  return [...new Set([...TYPED_QUERIES, ...fromTitles].filter(Boolean))];
+}
+export const QUERIES = benchQueries();
+/** Words of the content, for the long tail: queries nobody asked before. */
+const WORDS = [
+  ...new Set(
+    [...content.kb, ...content.docs]
+      .flatMap((item) => item.bodyText.toLowerCase().split(/[^a-z0-9-]+/))
+      .filter((word) => word.length > 3 && !STOP_WORDS.has(word)),
+  ),
+];
+
+/**
+ * Popularity follows Zipf's law, as search logs do: the query of rank r is asked with weight 1/r. Which query
+ * gets which rank is shuffled once (seeded), so the hand-written ones are not all at the top.
+ */
+const ranked = (() => {
+  const next = random(7);
+  const list = [...QUERIES];
+  for (let i = list.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  let total = 0;
+  return list.map((query, i) => ({ query, upTo: (total += 1 / (i + 1)) }));
+})();
+const popular = () => {
+  const x = Math.random() * ranked[ranked.length - 1].upTo;
+  return (ranked.find((entry) => entry.upTo >= x) ?? ranked[0]).query;
+};
+/**
+ * A query of a mix: a popular one, or with probability `uniqueShare` one from the long tail that search logs
+ * always have (a popular query with a word from the content added: practically never asked twice, so no
+ * cache can answer it; many find nothing and also cost the 'Did you mean' lookup).
+ */
+const pick = (uniqueShare) =>
+  Math.random() < uniqueShare ? `${popular()} ${WORDS[Math.floor(Math.random() * WORDS.length)]}` : popular();
 
 /** The statements one anonymous aggregator search runs: page and capped count of KB, docs and community. */
 function searchStatements(query) {
@@ -90,7 +154,7 @@ async function rawRate(db) {
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const started = performance.now();
-        await Promise.all(searchStatements(pick()).map((statement) => executeRows(db, statement)));
+        await Promise.all(searchStatements(pick(0)).map((statement) => executeRows(db, statement)));
         latencies.push(performance.now() - started);
       }
     }),
@@ -127,9 +191,6 @@ async function startPortal(env) {
       LOG_LEVEL: 'warn',
       CHAT_JWT_SECRET: randomBytes(32).toString('hex'),
       DATABASE_POOL_MAX: String(POOL),
-      ...(process.env.BENCH_COUNT_CACHE_MS
-        ? { SEARCH_COUNT_CACHE_MS: process.env.BENCH_COUNT_CACHE_MS }
-        : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -153,9 +214,9 @@ async function startPortal(env) {
   };
 }
 
-async function apiRate(url) {
+async function apiRate(url, uniqueShare) {
   const origin = url;
-  // Warm-up: every query once (plans, caches, JIT of the server).
+  // Warm-up: every popular query once, as on a portal that has been up for a while (and the server's JIT).
   for (const query of QUERIES) {
     await fetch(`${url}/api/aggregator/search?searchValue=${encodeURIComponent(query)}`, {
       method: 'POST',
@@ -174,13 +235,47 @@ async function apiRate(url) {
         body: '{}',
         setupRequest: (request) => ({
           ...request,
-          path: `/api/aggregator/search?searchValue=${encodeURIComponent(pick())}`,
+          path: `/api/aggregator/search?searchValue=${encodeURIComponent(pick(uniqueShare))}`,
         }),
       },
     ],
   });
   const non2xx = result.non2xx + result.errors + result.timeouts;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx };
+}
+
+/**
+ * The API as deployed (caches on) with popular queries, then with the long tail mixed in, then with the
+ * result and count caches off (popular queries: every request runs the statements the raw loop runs).
+ */
+const API_RUNS = [
+  { name: 'cached', what: 'API, caches on', caches: {}, uniqueShare: 0 },
+  {
+    name: 'tail',
+    what: `API, caches on, ${Math.round(UNIQUE_SHARE * 100)} % unseen queries`,
+    caches: {},
+    uniqueShare: UNIQUE_SHARE,
+  },
+  {
+    name: 'uncached',
+    what: 'API, caches off',
+    caches: { SEARCH_RESULT_CACHE_MS: '0', SEARCH_COUNT_CACHE_MS: '0' },
+    uniqueShare: 0,
+  },
+];
+
+async function apiRates(log, env) {
+  const rates = {};
+  for (const run of API_RUNS) {
+    log(run.what);
+    const portal = await startPortal({ ...env, ...run.caches });
+    try {
+      rates[run.name] = await apiRate(portal.url, run.uniqueShare);
+    } finally {
+      await portal.stop();
+    }
+  }
+  return rates;
 }
 
 async function benchTarget(target) {
@@ -197,16 +292,32 @@ async function benchTarget(target) {
       // PGlite is single-process: the raw run and the portal take turns on the data directory.
       const raw = await rawRate(handle.db);
       await handle.close();
-      log('starting the portal');
-      const portal = await startPortal({ DATA_DIR: dataDir });
-      try {
-        const api = await apiRate(portal.url);
-        return { target, api, raw };
-      } finally {
-        await portal.stop();
-      }
+      const api = await apiRates(log, { DATA_DIR: dataDir });
+      return { target, ...api, raw };
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return withPostgresCorpus(log, async (url, handle) => {
+    const api = await apiRates(log, { DATABASE_URL: url });
+    log('raw queries');
+    const raw = await rawRate(handle.db);
+    return { target, ...api, raw };
+  });
+}
+
+/**
+ * A PostgreSQL database holding the corpus: BENCH_PG_CORPUS_URL names one filled before (kept as it is),
+ * else a new one is created on BENCH_PG_URL's server, filled, and dropped at the end.
+ */
+async function withPostgresCorpus(log, measure) {
+  const existing = process.env.BENCH_PG_CORPUS_URL;
+  if (existing) {
+    const handle = await openDatabase({ location: { url: existing }, poolMax: POOL });
+    try {
+      return await measure(existing, handle);
+    } finally {
+      await handle.close();
     }
   }
   const name = `bench_search_${randomBytes(4).toString('hex')}`;
@@ -222,17 +333,8 @@ async function benchTarget(target) {
       log(`generating ${ITEMS} items`);
       const started = performance.now();
       await generateCorpus({ db: handle.db, items: ITEMS });
-      log(`corpus in ${Math.round((performance.now() - started) / 1000)} s; starting the portal`);
-      const portal = await startPortal({ DATABASE_URL: url.toString() });
-      let api;
-      try {
-        api = await apiRate(portal.url);
-      } finally {
-        await portal.stop();
-      }
-      log('raw queries');
-      const raw = await rawRate(handle.db);
-      return { target, api, raw };
+      log(`corpus in ${Math.round((performance.now() - started) / 1000)} s`);
+      return await measure(url.toString(), handle);
     } finally {
       await handle.close();
     }
@@ -247,30 +349,38 @@ for (const target of TARGETS) results.push(await benchTarget(target));
 
 const round = (value) => Math.round(value * 10) / 10;
 console.log(
-  `\nsearch bench: ${ITEMS} items, ${CONNECTIONS} connections, ${DURATION} s, pool ${POOL}, ` +
+  `\nsearch bench: ${ITEMS} items, ${QUERIES.length} distinct queries, ${CONNECTIONS} connections, ` +
+    `${DURATION} s, pool ${POOL}, ` +
     `${cpus().length} CPUs, load ${loadavg()
       .map((v) => v.toFixed(1))
       .join(' ')}`,
 );
 console.table(
-  results.map(({ target, api, raw }) => ({
-    target,
-    'API p50 ms': round(api.p50),
-    'API p99 ms': round(api.p99),
-    'API req/s': round(api.rps),
-    'API non-2xx': api.non2xx,
-    'raw p50 ms': round(raw.p50),
-    'raw p99 ms': round(raw.p99),
-    'raw req/s': round(raw.rps),
-    'API/raw': round(api.rps / raw.rps),
-  })),
+  results.flatMap(({ target, raw, ...api }) =>
+    [...API_RUNS.map((run) => [run.what, api[run.name]]), ['raw statements', raw]].map(([what, rate]) => ({
+      target,
+      what,
+      'p50 ms': round(rate.p50),
+      'p99 ms': round(rate.p99),
+      'req/s': round(rate.rps),
+      'non-2xx': rate.non2xx ?? '',
+      'rate / raw': round(rate.rps / raw.rps),
+    })),
+  ),
 );
 await mkdir(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, 'bench/results', `search-${new Date().toISOString().slice(0, 10)}.json`);
 await writeFile(
   file,
   JSON.stringify(
-    { items: ITEMS, connections: CONNECTIONS, duration: DURATION, pool: POOL, results },
+    {
+      items: ITEMS,
+      queries: QUERIES.length,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      pool: POOL,
+      results,
+    },
     null,
     2,
   ),

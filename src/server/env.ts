@@ -61,6 +61,8 @@ const envSchema = z.object({
   SEARCH_BREAKER_COOLDOWN_MS: positiveInt(3_600_000).default(30_000),
   /** Most matches per source that are ranked; the count is capped separately. */
   SEARCH_CANDIDATE_LIMIT: positiveInt(10_000).default(200),
+  /** How long a result page of a public content source (KB, docs, community) is reused (0 = never). */
+  SEARCH_RESULT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How long a source's match count is reused for the same query (0 = never). */
   SEARCH_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });

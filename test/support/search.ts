@@ -6,7 +6,9 @@ import {
   type SourceKey,
 } from '../../src/common/contracts/search.js';
 import type { App } from '../../src/server/app.js';
-import { get, newBrowser, post, type Browser } from './auth-flow.js';
+import { get, newBrowser, post, signInCustomer, signInWithPassword, type Browser } from './auth-flow.js';
+import { startSmtpSink } from './peers/smtp-sink.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 /** Helpers of the search API tests: calls as a browser (cookies, same origin) and contract checks. */
 
@@ -37,6 +39,33 @@ export async function search(
 
 export function anonymous(app: App): Browser {
   return newBrowser(app);
+}
+
+/** A test app with the demo data and a browser per role, each signed in once. */
+export interface RoleBrowsers {
+  t: TestApp;
+  visitor: Browser;
+  customer: Browser;
+  agent: Browser;
+  admin: Browser;
+  /** Closes the app and the SMTP sink the customer's sign-in code went through. */
+  close(): Promise<void>;
+}
+
+export async function startWithRoleBrowsers(): Promise<RoleBrowsers> {
+  const sink = await startSmtpSink();
+  const t = await createTestApp({ env: { SMTP_URL: sink.url } });
+  return {
+    t,
+    visitor: anonymous(t.app),
+    customer: await signInCustomer(t.app, sink, 'customer@example.com'),
+    agent: await signInWithPassword(t.app, 'agent@acme.example'),
+    admin: await signInWithPassword(t.app, 'admin@acme.example'),
+    async close() {
+      await t.close();
+      await sink.stop();
+    },
+  };
 }
 
 export function getPage(browser: Browser, path: string, query: string, page?: number) {

@@ -1,39 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.js';
-import { createBuiltinSources, kbSource } from '../services/search/builtin-sources.js';
-import { CountCache } from '../services/search/count-cache.js';
+import { SearchEventRecorder } from '../services/search/analytics.js';
+import {
+  createBuiltinSources,
+  kbSources,
+  type SearchCacheFactory,
+} from '../services/search/builtin-sources.js';
 import { SearchService } from '../services/search/federated-search.js';
+import { similarWords } from '../services/search/search-words.js';
+import { TtlCache } from '../services/search/ttl-cache.js';
 import type { SearchSources, Searcher } from '../services/search/types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Federated search over the configured sources (built-in ones unless replaced). */
     searchService: SearchService;
-    /**
-     * Writes that must not delay an answer (search analytics). They are awaited when the app closes, so a
-     * graceful shutdown does not lose them.
-     */
-    background: BackgroundTasks;
+    /** Search analytics, written in batches after the answers; flushed when the app closes. */
+    searchEvents: SearchEventRecorder;
   }
 }
 
-export class BackgroundTasks {
-  private readonly pending = new Set<Promise<void>>();
-
-  constructor(private readonly onError: (error: unknown) => void) {}
-
-  run(task: () => Promise<void>): void {
-    const promise = task()
-      .catch(this.onError)
-      .finally(() => this.pending.delete(promise));
-    this.pending.add(promise);
-  }
-
-  /** Resolves when every task started so far has settled (tests use it, and shutdown). */
-  async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
-  }
-}
+/** Analytics batches: at most this many events or this long a wait per insert. */
+const ANALYTICS_FLUSH_MS = 1000;
+const ANALYTICS_MAX_BATCH = 500;
 
 export interface SearchPluginOptions {
   env: Env;
@@ -41,15 +30,32 @@ export interface SearchPluginOptions {
   sources?: Partial<SearchSources>;
 }
 
+/** Every cache the built-in sources create, so that a content load can empty them all at once. */
+function cacheRegistry(env: Env): SearchCacheFactory & { clear(): void } {
+  const caches: { clear(): void }[] = [];
+  const create = <V>(ttlMs: number): TtlCache<V> => {
+    const cache = new TtlCache<V>(ttlMs);
+    caches.push(cache);
+    return cache;
+  };
+  return {
+    pages: () => create(env.SEARCH_RESULT_CACHE_MS),
+    counts: () => create(env.SEARCH_COUNT_CACHE_MS),
+    clear: () => caches.forEach((cache) => cache.clear()),
+  };
+}
+
 export function registerSearch(app: FastifyInstance, options: SearchPluginOptions): void {
-  const counts = new CountCache(options.env.SEARCH_COUNT_CACHE_MS);
-  const builtin = { db: app.db, counts, candidateLimit: options.env.SEARCH_CANDIDATE_LIMIT };
+  const caches = cacheRegistry(options.env);
+  const builtin = { db: app.db, caches, candidateLimit: options.env.SEARCH_CANDIDATE_LIMIT };
+  const kb = kbSources(builtin);
   app.decorate(
     'searchService',
     new SearchService({
-      sources: { ...createBuiltinSources(builtin), ...options.sources },
-      categorySource: (categoryId) => kbSource(builtin, categoryId),
-      counts,
+      sources: { ...createBuiltinSources(builtin, kb), ...options.sources },
+      categorySource: kb.category,
+      clearCaches: caches.clear,
+      similarWords: (word) => similarWords(app.db, word),
       timeoutMs: options.env.SEARCH_SOURCE_TIMEOUT_MS,
       breaker: {
         failureThreshold: options.env.SEARCH_BREAKER_FAILURES,
@@ -58,9 +64,13 @@ export function registerSearch(app: FastifyInstance, options: SearchPluginOption
       log: app.log,
     }),
   );
-  const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'background write failed'));
-  app.decorate('background', background);
-  app.addHook('onClose', async () => background.settled());
+  const recorder = new SearchEventRecorder(app.db, {
+    flushMs: ANALYTICS_FLUSH_MS,
+    maxBatch: ANALYTICS_MAX_BATCH,
+    onError: (error) => app.log.error({ err: error }, 'search analytics write failed'),
+  });
+  app.decorate('searchEvents', recorder);
+  app.addHook('onClose', async () => recorder.close());
 }
 
 /** The searcher of a request: its signed-in user, or an anonymous visitor. */

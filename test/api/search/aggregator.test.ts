@@ -8,31 +8,28 @@ import {
 } from '../../../src/common/contracts/search.js';
 import { helpdeskTickets } from '../../../src/server/connectors/helpdesk/builtin/schema.js';
 import { searchEvents } from '../../../src/server/db/schema.js';
-import { get, signInCustomer, signInWithPassword, type Browser } from '../../support/auth-flow.js';
-import { startSmtpSink, type SmtpSink } from '../../support/peers/smtp-sink.js';
-import { anonymous, getPage, groupKeys, search, searchRaw, searchUrl } from '../../support/search.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { get, type Browser } from '../../support/auth-flow.js';
+import {
+  getPage,
+  groupKeys,
+  search,
+  searchRaw,
+  searchUrl,
+  startWithRoleBrowsers,
+} from '../../support/search.js';
+import type { TestApp } from '../../support/test-app.js';
 
 describe('federated search: contract and role gating', () => {
-  let sink: SmtpSink;
   let t: TestApp;
   let visitor: Browser;
   let customer: Browser;
   let agent: Browser;
   let admin: Browser;
-
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ env: { SMTP_URL: sink.url } });
-    visitor = anonymous(t.app);
-    customer = await signInCustomer(t.app, sink, 'customer@example.com');
-    agent = await signInWithPassword(t.app, 'agent@acme.example');
-    admin = await signInWithPassword(t.app, 'admin@acme.example');
+    ({ t, visitor, customer, agent, admin, close } = await startWithRoleBrowsers());
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => close());
 
   it('a visitor gets Knowledge Base, Documentation and Community, even when the filter names every source', async () => {
     const body = await search(visitor, 'gateway', [...SOURCE_KEYS]);
@@ -173,7 +170,7 @@ describe('federated search: contract and role gating', () => {
     await search(customer, 'transit gateway');
     await search(visitor, 'qwxyzzy plover');
     await getPage(visitor, '/api/zendesk/searchPagedKb', 'paged only query');
-    await t.app.background.settled();
+    await t.app.searchEvents.flush();
 
     const rows = await t.database.db
       .select()

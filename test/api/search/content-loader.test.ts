@@ -10,9 +10,11 @@ import {
   kbArticles,
   kbCategories,
   kbSections,
+  searchWords,
 } from '../../../src/server/db/schema.js';
 import { loadContent, SIGNED_IN_SEGMENT_ID } from '../../../src/server/services/content/load-content.js';
 import { watchContent } from '../../../src/server/services/content/watch-content.js';
+import { similarWords } from '../../../src/server/services/search/search-words.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db.js';
 import { FIXTURE_CONTENT_DIR } from '../../support/test-app.js';
 
@@ -89,6 +91,25 @@ describe('content loader', () => {
     expect(
       await db().select().from(communityPosts).where(eq(communityPosts.slug, 'copilot-topology-empty')),
     ).toEqual([]);
+  });
+
+  it("keeps the 'Did you mean' word list equal to the words of the current titles", async () => {
+    await loadContent({ db: db(), dir });
+    const words = async () => (await db().select().from(searchWords)).map((row) => row.word);
+    expect(await words()).toEqual(expect.arrayContaining(['controller', 'upgrade', 'path', 'transit']));
+    // Short words and words with digits are never corrected, so they are not listed.
+    expect((await words()).filter((word) => word.length < 3 || /\d/.test(word))).toEqual([]);
+    const file = path.join(dir, 'kb/tech-hub/upgrades/controller-upgrade-path.md');
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: Quokka migration notes'),
+    );
+    await loadContent({ db: db(), dir });
+    expect(await words()).toEqual(expect.arrayContaining(['quokka', 'migration']));
+    expect((await similarWords(db(), 'qokka'))[0]).toBe('quokka');
+    await unlink(file);
+    await loadContent({ db: db(), dir });
+    expect(await words()).not.toContain('quokka');
   });
 
   it('a broken file is reported and its row kept; rows the loader does not own are never deleted', async () => {

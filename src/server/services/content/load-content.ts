@@ -19,6 +19,7 @@ import {
   kbFrontMatterSchema,
   parseContentFile,
 } from './front-matter.js';
+import { refreshSearchWords } from '../search/search-words.js';
 import { markdownBlocks, renderMarkdown } from './markdown.js';
 
 /**
@@ -395,6 +396,8 @@ export async function loadContent(options: LoadContentOptions): Promise<ContentL
         .where(keptWhere(communityPosts.sourcePath, keepCommunity))
         .returning({ id: communityPosts.id })
     ).length;
+    // Under the same lock and in the same transaction: the word list always matches the titles.
+    await refreshSearchWords(tx);
     return removed;
   });
   return {

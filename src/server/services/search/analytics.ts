@@ -1,11 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { searchEvents, type SearchCounts } from '../../db/schema.js';
-
-/** Queries are stored normalised, so "Transit  Gateway" and "transit gateway" count as one. */
-export function normaliseQuery(query: string): string {
-  return query.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, 200);
-}
+import { normaliseQuery } from './normalise-query.js';
 
 export interface SearchEventInput {
   query: string;
@@ -14,15 +10,80 @@ export interface SearchEventInput {
   counts: SearchCounts;
 }
 
-export async function recordSearchEvent(db: Database, event: SearchEventInput): Promise<void> {
-  const total = Object.values(event.counts).reduce((sum, value) => sum + value, 0);
-  await db.insert(searchEvents).values({
-    query: normaliseQuery(event.query),
-    userId: event.userId,
-    role: event.role,
-    counts: event.counts,
-    total,
-  });
+interface StoredEvent {
+  query: string;
+  user_id: string | null;
+  role: string;
+  counts: SearchCounts;
+  total: number;
+  created_at: string;
+}
+
+/** Longest query kept in analytics; longer ones are cut (a pasted log line is not a query to rank). */
+const STORED_QUERY_LENGTH = 200;
+
+/**
+ * Search analytics, written in batches: one multi-row insert per `flushMs` (or per `maxBatch` events) instead
+ * of one commit per search, which at hundreds of searches a second would cost more than the searches. Events
+ * keep the time they happened. A crash loses at most the last `flushMs`; a graceful shutdown writes what is
+ * queued (the app's onClose hook calls `close`). A search still running then belongs to a client that has
+ * already disconnected (Fastify drains connections before onClose), and its event is dropped: the database
+ * pool is about to close.
+ */
+export class SearchEventRecorder {
+  /** Rows in the column names of `search_events`. */
+  private queue: StoredEvent[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private readonly writing = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: { flushMs: number; maxBatch: number; onError: (error: unknown) => void },
+  ) {}
+
+  record(event: SearchEventInput): void {
+    if (this.closed) return;
+    this.queue.push({
+      query: normaliseQuery(event.query).slice(0, STORED_QUERY_LENGTH),
+      user_id: event.userId,
+      role: event.role,
+      counts: event.counts,
+      total: Object.values(event.counts).reduce((sum, value) => sum + value, 0),
+      created_at: new Date().toISOString(),
+    });
+    if (this.queue.length >= this.options.maxBatch) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs).unref();
+  }
+
+  /** Writes what is queued and resolves when every write started so far has settled (failures are logged). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length > 0) {
+      // One JSON parameter rather than six per row: building a statement with thousands of parameters would
+      // hold the event loop for milliseconds on every flush, in front of the searches waiting behind it.
+      const write: Promise<void> = this.db
+        .execute(
+          sql`insert into search_events (query, user_id, role, counts, total, created_at)
+select query, user_id, role, counts, total, created_at
+from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+  as e(query text, user_id text, role text, counts jsonb, total int, created_at timestamptz)`,
+        )
+        .then(() => undefined, this.options.onError)
+        .finally(() => this.writing.delete(write));
+      this.writing.add(write);
+    }
+    await Promise.all([...this.writing]);
+  }
+
+  /** Writes what is queued and stops taking events. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
 }
 
 export interface QueryCount {

@@ -3,8 +3,9 @@ import { SEARCH_COUNT_CAP, SIGN_IN_TO_READ, type SourceKey } from '../../../comm
 import { JIRA_SNIPPET_LENGTH, markedSnippet, SNIPPET_LENGTH } from '../../../common/snippet.js';
 import { executeRows, type Database } from '../../db/client.js';
 import { can } from '../../policies/index.js';
-import type { CountCache } from './count-cache.js';
-import { countStatement, pageStatement, similarTitles, type FullTextTable } from './fulltext.js';
+import { countStatement, pageStatement, type FullTextTable } from './fulltext.js';
+import { cacheKeyOf } from './normalise-query.js';
+import type { TtlCache } from './ttl-cache.js';
 import type {
   CommunityHit,
   DocsHit,
@@ -22,52 +23,83 @@ export const FULLTEXT_TABLES = {
   kb: {
     table: 'kb_articles',
     textColumn: 'body_text',
-    titleColumn: 'title',
     columns: 't.id, t.title, t.html_url, t.user_segment_id, t.section_id',
   },
   docs: {
     table: 'docs_pages',
     textColumn: 'body_text',
-    titleColumn: 'title',
     columns: 't.id, t.title, t.domain, t.path',
   },
   community: {
     table: 'community_posts',
     textColumn: 'text',
-    titleColumn: 'title',
     columns: 't.id, t.title, t.url',
   },
   tickets: {
     table: 'helpdesk_tickets',
     textColumn: 'description',
-    titleColumn: 'subject',
     columns: 't.id, t.subject, t.status',
   },
   issues: {
     table: 'tracker_issues',
     textColumn: 'description',
-    titleColumn: 'summary',
     columns: 't.id, t.key, t.summary, t.status',
   },
 } as const satisfies Record<string, FullTextTable>;
 
+/** Creates the caches of the built-in sources; the plugin's registry empties all of them on a content load. */
+export interface SearchCacheFactory {
+  /** Whole result pages of a public content source (same answer for everyone who may see the source). */
+  pages<V>(): TtlCache<V>;
+  /** Match counts, for any source. */
+  counts(): TtlCache<number>;
+}
+
 export interface BuiltinSourceOptions {
   db: Database;
-  counts: CountCache;
   candidateLimit: number;
+  caches: SearchCacheFactory;
 }
 
 interface Headlined {
   headline: string;
 }
 
-/** Page and capped count of one table, run side by side. */
-async function runFullText<Row extends Record<string, unknown>>(
+type Filter = { sql: ReturnType<typeof sql>; scope: string };
+
+/**
+ * A full-text table searched as one source: rows of a page become hits with `toHit`. Content sources (KB,
+ * docs, community) keep whole pages of hits in a cache: their rows change only when content is re-loaded (which
+ * clears it), and a hit's snippet is cut and escaped once, not on every request. Tickets and defects change
+ * all the time and are per user, so only their counts are reused.
+ */
+function fullTextSearch<Row extends Record<string, unknown>, Hit>(
   options: BuiltinSourceOptions,
   key: string,
   spec: FullTextTable,
+  toHit: (row: Row & Headlined) => Hit,
+  cachePages: boolean,
+) {
+  const counts = options.caches.counts();
+  const pages = cachePages ? options.caches.pages<SourcePage<Hit>>() : undefined;
+  return (query: SourceQuery, filter?: Filter): Promise<SourcePage<Hit>> => {
+    const run = async () => {
+      const page = await runFullText<Row>(options, counts, key, spec, query, filter);
+      return { count: page.count, hits: page.hits.map(toHit) };
+    };
+    if (!pages) return run();
+    return pages.get(cacheKeyOf(key, filter?.scope ?? '', String(query.page), query.query), run);
+  };
+}
+
+/** Page and capped count of one table, run side by side. */
+async function runFullText<Row extends Record<string, unknown>>(
+  options: BuiltinSourceOptions,
+  counts: TtlCache<number>,
+  key: string,
+  spec: FullTextTable,
   query: SourceQuery,
-  filter?: { sql: ReturnType<typeof sql>; scope: string },
+  filter?: Filter,
 ): Promise<SourcePage<Row & Headlined>> {
   const [rows, count] = await Promise.all([
     executeRows<Row & Headlined>(
@@ -80,7 +112,7 @@ async function runFullText<Row extends Record<string, unknown>>(
         ...(filter ? { filter: filter.sql } : {}),
       }),
     ),
-    options.counts.get(`${key}\u0000${filter?.scope ?? ''}\u0000${query.query}`, async () => {
+    counts.get(cacheKeyOf(key, filter?.scope ?? '', query.query), async () => {
       const [row] = await executeRows<{ n: number }>(
         options.db,
         countStatement(spec, {
@@ -105,88 +137,80 @@ interface KbRow extends Record<string, unknown> {
   section_id: number | null;
 }
 
-export function kbSource(
-  options: BuiltinSourceOptions,
-  /** Restricts to one category (the /docs search); part of the count cache's scope. */
-  categoryId?: number,
-): SearchSource<KbHit> {
-  const spec = FULLTEXT_TABLES.kb;
-  const filter =
-    categoryId === undefined
-      ? undefined
-      : {
-          sql: sql`t.section_id in (select id from kb_sections where category_id = ${categoryId})`,
-          scope: `category:${categoryId}`,
-        };
-  return {
+/** The knowledge base, whole or one category (the /docs search); both share one page cache. */
+export function kbSources(options: BuiltinSourceOptions): {
+  all: SearchSource<KbHit>;
+  category: (categoryId: number) => SearchSource<KbHit>;
+} {
+  const search = fullTextSearch<KbRow, KbHit>(
+    options,
+    'kb',
+    FULLTEXT_TABLES.kb,
+    (row) => ({
+      id: row.id,
+      title: row.title,
+      htmlUrl: row.html_url,
+      userSegmentId: row.user_segment_id,
+      sectionId: row.section_id,
+      snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
+    }),
+    true,
+  );
+  const source = (filter?: Filter): SearchSource<KbHit> => ({
     async search(query) {
-      const page = await runFullText<KbRow>(options, 'kb', spec, query, filter);
-      const mayRead = can(query.searcher.actor, 'readProtectedArticles');
+      const page = await search(query, filter);
+      // Cached pages hold every body; a viewer who may not read protected articles gets the notice instead.
+      if (can(query.searcher.actor, 'readProtectedArticles')) return page;
       return {
         count: page.count,
-        hits: page.hits.map((row) => ({
-          id: row.id,
-          title: row.title,
-          htmlUrl: row.html_url,
-          userSegmentId: row.user_segment_id,
-          sectionId: row.section_id,
-          snippet:
-            row.user_segment_id !== null && !mayRead
-              ? SIGN_IN_TO_READ
-              : markedSnippet(row.headline, SNIPPET_LENGTH),
-        })),
+        hits: page.hits.map((hit) =>
+          hit.userSegmentId === null ? hit : { ...hit, snippet: SIGN_IN_TO_READ },
+        ),
       };
     },
-    similarTitles: (word) => similarTitles(options.db, spec, word),
+  });
+  return {
+    all: source(),
+    category: (categoryId) =>
+      source({
+        sql: sql`t.section_id in (select id from kb_sections where category_id = ${categoryId})`,
+        scope: `category:${categoryId}`,
+      }),
   };
 }
 
 function docsSource(options: BuiltinSourceOptions): SearchSource<DocsHit> {
-  const spec = FULLTEXT_TABLES.docs;
   return {
-    async search(query) {
-      const page = await runFullText<{ id: number; title: string; domain: string; path: string }>(
-        options,
-        'docs',
-        spec,
-        query,
-      );
-      return {
-        count: page.count,
-        hits: page.hits.map((row) => ({
-          id: row.id,
-          title: row.title,
-          domain: row.domain,
-          path: row.path,
-          snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
-        })),
-      };
-    },
-    similarTitles: (word) => similarTitles(options.db, spec, word),
+    search: fullTextSearch<{ id: number; title: string; domain: string; path: string }, DocsHit>(
+      options,
+      'docs',
+      FULLTEXT_TABLES.docs,
+      (row) => ({
+        id: row.id,
+        title: row.title,
+        domain: row.domain,
+        path: row.path,
+        snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
+      }),
+      true,
+    ),
   };
 }
 
 function communitySource(options: BuiltinSourceOptions): SearchSource<CommunityHit> {
-  const spec = FULLTEXT_TABLES.community;
   return {
-    async search(query) {
-      const page = await runFullText<{ id: number; title: string; url: string }>(
-        options,
-        'community',
-        spec,
-        query,
-      );
-      return {
-        count: page.count,
-        hits: page.hits.map((row) => ({
-          id: row.id,
-          title: row.title,
-          url: row.url,
-          snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
-        })),
-      };
-    },
-    similarTitles: (word) => similarTitles(options.db, spec, word),
+    search: fullTextSearch<{ id: number; title: string; url: string }, CommunityHit>(
+      options,
+      'community',
+      FULLTEXT_TABLES.community,
+      (row) => ({
+        id: row.id,
+        title: row.title,
+        url: row.url,
+        snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
+      }),
+      true,
+    ),
   };
 }
 
@@ -201,60 +225,54 @@ export const requestUrl = (id: number) => `/hc/requests/${id}`;
 export const agentTicketUrl = (id: number) => `/agent/tickets/${id}`;
 
 function ticketsSource(options: BuiltinSourceOptions, own: boolean): SearchSource<TicketHit> {
-  const spec = FULLTEXT_TABLES.tickets;
+  const search = fullTextSearch<TicketRow, TicketHit>(
+    options,
+    'tickets',
+    FULLTEXT_TABLES.tickets,
+    (row) => ({
+      id: row.id,
+      subject: row.subject,
+      status: row.status,
+      url: own ? requestUrl(row.id) : agentTicketUrl(row.id),
+      snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
+    }),
+    false,
+  );
   return {
-    async search(query) {
-      let filter: { sql: ReturnType<typeof sql>; scope: string } | undefined;
-      if (own) {
-        // No email, no requests: never fall back to "all tickets".
-        const email = query.searcher.email ?? '';
-        filter = { sql: sql`t.requester_email = ${email}`, scope: `requester:${email}` };
-      }
-      const page = await runFullText<TicketRow>(options, 'tickets', spec, query, filter);
-      return {
-        count: page.count,
-        hits: page.hits.map((row) => ({
-          id: row.id,
-          subject: row.subject,
-          status: row.status,
-          url: own ? requestUrl(row.id) : agentTicketUrl(row.id),
-          snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
-        })),
-      };
+    search(query) {
+      if (!own) return search(query);
+      // No email, no requests: never fall back to "all tickets".
+      const email = query.searcher.email ?? '';
+      return search(query, { sql: sql`t.requester_email = ${email}`, scope: `requester:${email}` });
     },
-    similarTitles: (word) => similarTitles(options.db, spec, word),
   };
 }
 
 function issuesSource(options: BuiltinSourceOptions): SearchSource<IssueHit> {
-  const spec = FULLTEXT_TABLES.issues;
   return {
-    async search(query) {
-      const page = await runFullText<{ id: number; key: string; summary: string; status: string }>(
-        options,
-        'issues',
-        spec,
-        query,
-      );
-      return {
-        count: page.count,
-        hits: page.hits.map((row) => ({
-          id: row.id,
-          key: row.key,
-          summary: row.summary,
-          status: row.status,
-          snippet: markedSnippet(row.headline, JIRA_SNIPPET_LENGTH),
-        })),
-      };
-    },
-    similarTitles: (word) => similarTitles(options.db, spec, word),
+    search: fullTextSearch<{ id: number; key: string; summary: string; status: string }, IssueHit>(
+      options,
+      'issues',
+      FULLTEXT_TABLES.issues,
+      (row) => ({
+        id: row.id,
+        key: row.key,
+        summary: row.summary,
+        status: row.status,
+        snippet: markedSnippet(row.headline, JIRA_SNIPPET_LENGTH),
+      }),
+      false,
+    ),
   };
 }
 
 /** The sources of a portal with no vendor systems configured: everything from its own database. */
-export function createBuiltinSources(options: BuiltinSourceOptions): SearchSources {
+export function createBuiltinSources(
+  options: BuiltinSourceOptions,
+  kb: ReturnType<typeof kbSources> = kbSources(options),
+): SearchSources {
   return {
-    zendesk: kbSource(options),
+    zendesk: kb.all,
     git: docsSource(options),
     forumbee: communitySource(options),
     zendeskRequests: ticketsSource(options, true),

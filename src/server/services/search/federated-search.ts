@@ -8,7 +8,6 @@ import {
 import { can, type Action } from '../../policies/index.js';
 import { ServiceError } from '../errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
-import type { CountCache } from './count-cache.js';
 import { suggestSpelling } from './suggest.js';
 import type { KbHit, SearchSource, SearchSources, Searcher, SourceHits, SourcePage } from './types.js';
 
@@ -38,7 +37,10 @@ export interface SearchServiceOptions {
   sources: SearchSources;
   /** The KB source restricted to one category (the /docs search box). */
   categorySource: (categoryId: number) => SearchSource<KbHit>;
-  counts: CountCache;
+  /** Empties every cache of the sources (after a content load). */
+  clearCaches: () => void;
+  /** Listed words similar to a word, best first: the candidates of 'Did you mean' (search-words.ts). */
+  similarWords: (word: string) => Promise<string[]>;
   timeoutMs: number;
   breaker: { failureThreshold: number; cooldownMs: number; now?: () => number };
   log: FastifyBaseLogger;
@@ -66,9 +68,9 @@ export class SearchService {
     return this.breakers[key].state;
   }
 
-  /** Counts may be stale after new content; the content loader calls this after a load. */
+  /** Cached pages and counts may be stale after new content; the content loader calls this after a load. */
   clearCaches(): void {
-    this.options.counts.clear();
+    this.options.clearCaches();
   }
 
   private async run<K extends SourceKey>(
@@ -136,7 +138,7 @@ export class SearchService {
     const total = Object.values(groups).reduce((sum, page) => sum + page.count, 0);
     const allAnswered = keys.every((key) => result.status[key] === 'ok');
     if (total === 0 && allAnswered && keys.length > 0) {
-      const didYouMean = await this.suggest(input.query, keys);
+      const didYouMean = await this.suggest(input.query);
       if (didYouMean) result.didYouMean = didYouMean;
     }
     return result;
@@ -173,26 +175,14 @@ export class SearchService {
     return outcome.page;
   }
 
-  /** Suggestions come from sources whose titles the searcher may see; never from other people's requests. */
-  private async suggest(query: string, keys: readonly SourceKey[]): Promise<string | undefined> {
-    const sources = keys
-      .filter((key) => key !== 'zendeskRequests')
-      .map((key) => this.options.sources[key])
-      .filter((source) => source.similarTitles !== undefined);
+  /** 'Did you mean', bounded by the same timeout as a source; a failure only costs the suggestion. */
+  private async suggest(query: string): Promise<string | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), this.options.timeoutMs);
     });
     try {
-      return await Promise.race([
-        suggestSpelling(query, async (word) => {
-          const lists = await Promise.all(
-            sources.map((source) => source.similarTitles?.(word).catch(() => []) ?? []),
-          );
-          return lists.flat();
-        }),
-        timedOut,
-      ]);
+      return await Promise.race([suggestSpelling(query, this.options.similarWords), timedOut]);
     } catch (error) {
       this.options.log.warn({ err: error }, 'search suggestion failed');
       return undefined;

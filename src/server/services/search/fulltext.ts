@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MARK_END, MARK_START } from '../../../common/snippet.js';
-import { executeRows, type Database } from '../../db/client.js';
 import { SEARCH_CONFIG } from '../../db/search-columns.js';
 
 /**
@@ -8,9 +7,16 @@ import { SEARCH_CONFIG } from '../../db/search-columns.js';
  *
  * Ranking cost must not grow with the corpus, so a page is found in three steps: the GIN index yields at most
  * `candidateLimit` matching rows (no ordering, so no full sort of every match), only those are ranked with
- * ts_rank_cd plus a bonus when the title matches (a title match then always outranks a body match), and only
- * the page's rows get a ts_headline. The count is separate and capped, so a common word costs at most `cap`
+ * ts_rank (title words weigh more than body words; ts_rank_cd, which also rewards proximity, costs ten times
+ * as much per candidate) plus a bonus when the title matches (a title match then always outranks a body
+ * match), and only the page's rows get a ts_headline. The count is separate and capped, so a common word costs at most `cap`
  * index entries.
+ *
+ * The tsquery is written out in every place it is used rather than computed once in a CTE: with the query text
+ * bound as a parameter of an unnamed statement, the planner folds `websearch_to_tsquery` (immutable with an
+ * explicit configuration) into a constant and estimates its selectivity from the column's statistics. A
+ * common word then gets a sequential scan that stops after `candidateLimit` matches, a rare one the GIN index;
+ * behind a CTE the planner cannot see the words and always builds the full bitmap of every match.
  */
 
 export interface FullTextTable {
@@ -18,8 +24,6 @@ export interface FullTextTable {
   table: string;
   /** Plain-text column the snippet is highlighted from. */
   textColumn: string;
-  /** Trigram-indexed title column. */
-  titleColumn: string;
   /** Select list over alias `t`, e.g. `t.id, t.title`. */
   columns: string;
 }
@@ -27,6 +31,14 @@ export interface FullTextTable {
 /** `websearch_to_tsquery` accepts any input (quotes, or, -word) without syntax errors. */
 export const tsQuery = (query: string): SQL =>
   sql`websearch_to_tsquery(${SEARCH_CONFIG}::regconfig, ${query})`;
+
+/**
+ * The same query restricted to title words (weight A): every lexeme `'x'` of its text form becomes `'x':A`.
+ * Matching it against the stored vector is far cheaper than cutting the title part out of the vector
+ * (ts_filter) for each candidate, and the planner folds it to a constant like the query itself.
+ */
+const titleQuery = (query: string): SQL =>
+  sql`regexp_replace((${tsQuery(query)})::text, '''((?:[^'']|'''')*)''', '''\\1'':A', 'g')::tsquery`;
 
 /** ts_headline of the best fragment; long texts are highlighted from their first part only (cost cap). */
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=40, MinWords=20, MaxFragments=1, ShortWord=2`;
@@ -46,20 +58,20 @@ export function pageStatement(spec: FullTextTable, options: PageStatementOptions
   const filter = options.filter ? sql` and (${options.filter})` : sql``;
   // The candidate set must reach past the requested page, or deep pages would come back empty.
   const candidates = Math.max(options.candidateLimit, options.offset + options.limit);
-  return sql`with q as (select ${tsQuery(options.query)} as query),
-candidates as (
-  select t.id, t.search from ${table} t, q where t.search @@ q.query${filter} limit ${candidates}
+  const query = () => tsQuery(options.query);
+  return sql`with candidates as (
+  select t.id, t.search from ${table} t where t.search @@ ${query()}${filter} limit ${candidates}
 ),
 ranked as (
   select c.id,
-    ts_rank_cd(c.search, q.query) + case when ts_filter(c.search, '{a}') @@ q.query then 1 else 0 end as rank
-  from candidates c, q
+    ts_rank(c.search, ${query()}) + case when c.search @@ ${titleQuery(options.query)} then 1 else 0 end as rank
+  from candidates c
   order by rank desc, c.id
   limit ${options.limit} offset ${options.offset}
 )
 select ${sql.raw(spec.columns)},
-  ts_headline(${SEARCH_CONFIG}::regconfig, left(${sql.raw(`t.${spec.textColumn}`)}, ${HEADLINE_SOURCE_CHARS}), q.query, ${HEADLINE_OPTIONS}) as headline
-from ranked r join ${table} t on t.id = r.id, q
+  ts_headline(${SEARCH_CONFIG}::regconfig, left(${sql.raw(`t.${spec.textColumn}`)}, ${HEADLINE_SOURCE_CHARS}), ${query()}, ${HEADLINE_OPTIONS}) as headline
+from ranked r join ${table} t on t.id = r.id
 order by r.rank desc, r.id`;
 }
 
@@ -71,25 +83,4 @@ export function countStatement(
   return sql`select count(*)::int as n from (
   select 1 from ${sql.raw(spec.table)} t where t.search @@ ${tsQuery(options.query)}${filter} limit ${options.cap}
 ) matches`;
-}
-
-/** Titles whose words are similar to `word` (pg_trgm `<%`, GIN-indexed), most similar first. */
-export function similarTitlesStatement(spec: FullTextTable, word: string, limit = 5): SQL {
-  const title = sql.raw(`t.${spec.titleColumn}`);
-  return sql`select ${title} as title from ${sql.raw(spec.table)} t
-where ${word} <% ${title}
-order by word_similarity(${word}, ${title}) desc
-limit ${limit}`;
-}
-
-/** Lower than pg_trgm's default 0.6, so that two swapped letters ('trnasit') still find 'transit'. */
-export const WORD_SIMILARITY_THRESHOLD = 0.3;
-
-export async function similarTitles(db: Database, spec: FullTextTable, word: string): Promise<string[]> {
-  // `set local` needs a transaction; it keeps the threshold from leaking into pooled connections.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
-    const rows = await executeRows<{ title: string }>(tx, similarTitlesStatement(spec, word));
-    return rows.map((row) => row.title);
-  });
 }

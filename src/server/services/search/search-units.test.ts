@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CircuitBreaker } from './circuit-breaker.js';
-import { CountCache } from './count-cache.js';
+import { TtlCache } from './ttl-cache.js';
 import { suggestSpelling, trigramSimilarity } from './suggest.js';
 
 describe('CircuitBreaker', () => {
@@ -29,11 +29,11 @@ describe('CircuitBreaker', () => {
   });
 });
 
-describe('CountCache', () => {
-  it('reuses a count until it expires, and clears', async () => {
+describe('TtlCache', () => {
+  it('reuses a value until it expires, and clears', async () => {
     let now = 0;
     let computed = 0;
-    const cache = new CountCache(100, 2, () => now);
+    const cache = new TtlCache<number>(100, 2, () => now);
     const compute = async () => ++computed;
     expect(await cache.get('a', compute)).toBe(1);
     expect(await cache.get('a', compute)).toBe(1);
@@ -41,6 +41,45 @@ describe('CountCache', () => {
     expect(await cache.get('a', compute)).toBe(2);
     cache.clear();
     expect(await cache.get('a', compute)).toBe(3);
+  });
+});
+
+describe('TtlCache under concurrency', () => {
+  it('shares one computation among concurrent misses and keeps no failure', async () => {
+    const cache = new TtlCache<number>(1000);
+    let computed = 0;
+    let release = (_value: number) => {};
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        computed += 1;
+        release = resolve;
+      });
+    const waiting = [cache.get('q', slow), cache.get('q', slow), cache.get('q', slow)];
+    release(7);
+    expect(await Promise.all(waiting)).toEqual([7, 7, 7]);
+    expect(computed).toBe(1);
+
+    await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('bad', async () => 8)).toBe(8);
+  });
+
+  it('does not keep a value computed before a clear', async () => {
+    const cache = new TtlCache<string>(1000);
+    let release = (_value: string) => {};
+    const before = cache.get('q', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.clear();
+    release('old content');
+    expect(await before).toBe('old content');
+    expect(await cache.get('q', async () => 'new content')).toBe('new content');
+  });
+
+  it('evicts the oldest entry beyond its bound', async () => {
+    const cache = new TtlCache<number>(1000, 2);
+    await cache.get('a', async () => 1);
+    await cache.get('b', async () => 2);
+    await cache.get('c', async () => 3);
+    expect(await cache.get('a', async () => 10)).toBe(10);
+    expect(await cache.get('c', async () => 30)).toBe(3);
   });
 });
 

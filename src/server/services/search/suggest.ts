@@ -1,6 +1,6 @@
 /**
- * 'Did you mean': for each word of a query that found nothing, the most similar word of a similar title
- * (titles come from the sources' trigram indexes; the word is picked here with the same trigram measure).
+ * 'Did you mean': for each word of a query that found nothing, the most similar listed word (candidates come
+ * from the trigram index of search_words; the best is picked here with the same trigram measure).
  */
 
 function trigrams(word: string): Set<string> {
@@ -29,19 +29,19 @@ export const queryWords = (query: string): string[] =>
 const MIN_SIMILARITY = 0.3;
 
 /**
- * The suggestion for `query` given candidate titles per word (`titlesFor`), or undefined when every word is
- * already spelled as in some title or nothing is close enough.
+ * The suggestion for `query` given candidate words (or titles: they are split into words) per word
+ * (`candidatesFor`), or undefined when every word is already spelled as a candidate or nothing is close enough.
  */
 export async function suggestSpelling(
   query: string,
-  titlesFor: (word: string) => Promise<string[]>,
+  candidatesFor: (word: string) => Promise<string[]>,
 ): Promise<string | undefined> {
   const words = queryWords(query).slice(0, 8);
   let changed = false;
   const corrected = await Promise.all(
     words.map(async (word) => {
       if (word.length < 3 || /\d/.test(word)) return word;
-      const candidates = new Set((await titlesFor(word)).flatMap((title) => queryWords(title)));
+      const candidates = new Set((await candidatesFor(word)).flatMap((title) => queryWords(title)));
       if (candidates.has(word)) return word;
       let best = word;
       let bestScore = MIN_SIMILARITY;

@@ -84,11 +84,6 @@ export interface SourcePage<Hit> {
 /** One searchable system. Sources are pluggable: buildApp accepts replacements (tests register a slow one). */
 export interface SearchSource<Hit> {
   search(query: SourceQuery): Promise<SourcePage<Hit>>;
-  /**
-   * Titles similar to a word, for 'Did you mean' (trigram similarity); optional, a source without it simply
-   * suggests nothing.
-   */
-  similarTitles?(word: string): Promise<string[]>;
 }
 
 export type SearchSources = { [K in SourceKey]: SearchSource<SourceHits[K]> };

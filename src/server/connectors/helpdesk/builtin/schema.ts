@@ -78,6 +78,5 @@ export const helpdeskTickets = pgTable(
   (table) => [
     index('helpdesk_tickets_requester_email_idx').on(table.requesterEmail),
     index('helpdesk_tickets_search_idx').using('gin', table.search),
-    index('helpdesk_tickets_subject_trgm_idx').using('gin', table.subject.op('gin_trgm_ops')),
   ],
 );

@@ -36,8 +36,5 @@ export const trackerIssues = pgTable(
     search: tsvector('search').generatedAlwaysAs(weightedVector("key || ' ' || summary", 'description')),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('tracker_issues_search_idx').using('gin', table.search),
-    index('tracker_issues_summary_trgm_idx').using('gin', table.summary.op('gin_trgm_ops')),
-  ],
+  (table) => [index('tracker_issues_search_idx').using('gin', table.search)],
 );

@@ -1,0 +1,57 @@
+/**
+ * Values computed from the database and reused for a short time: whole result pages of the public content
+ * sources (the same popular queries arrive many times a second) and match counts of the per-user sources (the
+ * first page of a query and the pages after it need the same count, and a capped count over a common word is
+ * the costliest statement of a search).
+ *
+ * Concurrent misses for one key share a single computation, so an expiring popular entry costs one query, not
+ * one per waiting request. Bounded (oldest entries go first); a failed computation is not kept. `clear` empties
+ * every cache of a group, which the content loader does after a load.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+  private readonly inFlight = new Map<string, Promise<V>>();
+  /** Bumped by clear(), so a computation that started before it is not stored after it. */
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(key: string, compute: () => Promise<V>): Promise<V> {
+    if (this.ttlMs <= 0) return compute();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.now()) return hit.value;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const promise: Promise<V> = compute()
+      .then((value) => {
+        // A value computed before a clear() may predate the new content: hand it out, do not keep it.
+        if (generation === this.generation) this.store(key, value);
+        return value;
+      })
+      .finally(() => {
+        if (this.inFlight.get(key) === promise) this.inFlight.delete(key);
+      });
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  private store(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.inFlight.clear();
+  }
+}
