@@ -20,9 +20,12 @@ declare module 'fastify' {
   }
 }
 
-/** Analytics batches: at most this many events or this long a wait per insert. */
-const ANALYTICS_FLUSH_MS = 1000;
-const ANALYTICS_MAX_BATCH = 500;
+/**
+ * Analytics batches: at most this many events or this long a wait per insert. Small enough that one insert
+ * never stalls the answers queued behind it (on PGlite the database works on the server's own thread).
+ */
+const ANALYTICS_FLUSH_MS = 250;
+const ANALYTICS_MAX_BATCH = 250;
 
 export interface SearchPluginOptions {
   env: Env;
