@@ -7,6 +7,7 @@ import {
   header,
   openCustomerLogin,
   readOneTimeCode,
+  requestOneTimeCode,
   signInCustomer,
   storedProfile,
   userMenuButton,
@@ -77,11 +78,7 @@ test.describe('customer sign-in', () => {
     baseURL,
   }) => {
     const customer = await createCustomer(request, baseURL ?? '');
-    await gotoHydrated(page, '/');
-    const dialog = await openCustomerLogin(page);
-    await dialog.getByLabel('Email').fill(customer.email);
-    const since = Date.now();
-    await dialog.getByRole('button', { name: 'Next' }).click();
+    const { since } = await requestOneTimeCode(page, customer.email);
     const code = await readOneTimeCode(customer.email, since);
     const wrong = code === '000000' ? '111111' : '000000';
 
@@ -210,11 +207,7 @@ test.describe('customer login modal', () => {
     baseURL,
   }) => {
     const customer = await createCustomer(request, baseURL ?? '');
-    await gotoHydrated(page, '/');
-    const dialog = await openCustomerLogin(page);
-    await dialog.getByLabel('Email').fill(customer.email);
-    const since = Date.now();
-    await dialog.getByRole('button', { name: 'Next' }).click();
+    const { since } = await requestOneTimeCode(page, customer.email);
     const [local = '', domain = ''] = customer.email.split('@');
     await expect(page.getByText(`${local[0]}***${local[local.length - 1]}@${domain}`)).toBeVisible();
     await enterOneTimeCode(page, customer.email, since);

@@ -97,15 +97,28 @@ export async function enterOneTimeCode(page: Page, email: string, since: number)
 }
 
 /**
+ * Opens Customer Login on `start`, types the email and presses Next. `since` is the moment before the click,
+ * for reading the code the sink receives after it.
+ */
+export async function requestOneTimeCode(
+  page: Page,
+  email: string,
+  start = '/',
+): Promise<{ dialog: Locator; since: number }> {
+  await gotoHydrated(page, start);
+  const dialog = await openCustomerLogin(page);
+  await dialog.getByLabel('Email').fill(email);
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  return { dialog, since };
+}
+
+/**
  * A customer's whole sign-in through the UI: the login modal, the one-time code from the SMTP sink, and back
  * home signed in. `providedId` answers the ID question if the server asks it.
  */
 export async function signInCustomer(page: Page, customer: { email: string; name: string }, start = '/') {
-  await gotoHydrated(page, start);
-  const dialog = await openCustomerLogin(page);
-  await dialog.getByLabel('Email').fill(customer.email);
-  const since = Date.now();
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  const { since } = await requestOneTimeCode(page, customer.email, start);
   await enterOneTimeCode(page, customer.email, since);
   await expect(userMenuButton(page, customer.name)).toBeVisible();
 }

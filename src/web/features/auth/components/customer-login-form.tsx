@@ -1,4 +1,4 @@
-import { Alert, Button, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loginOutcome } from '../../../../common/auth-messages';
@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { toSameOriginPath } from '../../../lib/safe-redirect';
 import { logIn } from '../api/log-in';
 import { isCorporateEmail } from '../lib/corporate-email';
+import { AuthFormFooter } from './auth-form-footer';
 import { FIELD_ERRORS, type LoginFormState, type StateSetter } from './auth-form-state';
 import classes from './auth-modals.module.css';
 
@@ -117,20 +118,14 @@ export function CustomerLoginForm(props: CustomerLoginFormProps) {
             }}
           />
         ) : null}
-        {state.message ? (
-          <Alert color="red" variant="light" role="alert">
-            {state.message}
-          </Alert>
-        ) : null}
-        <Button type="submit" loading={state.submitting} fullWidth>
-          {state.askId ? 'Login' : 'Next'}
-        </Button>
-        <p className={classes.switchLine}>
-          New here?{' '}
-          <button type="button" className={classes.linkButton} onClick={onSignUp}>
-            Sign Up
-          </button>
-        </p>
+        <AuthFormFooter
+          message={state.message}
+          submitting={state.submitting}
+          submitLabel={state.askId ? 'Login' : 'Next'}
+          switchQuestion="New here?"
+          switchLabel="Sign Up"
+          onSwitch={onSignUp}
+        />
       </form>
 
       <div className={classes.sidePanel}>

@@ -1,8 +1,9 @@
-import { Alert, Button, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { SIGNUP_MESSAGES, signupMessage } from '../../../../common/auth-messages';
 import { AUTH_CODES } from '../../../../common/contracts/auth';
 import { createHelpdeskUser, signUp } from '../api/sign-up';
+import { AuthFormFooter } from './auth-form-footer';
 import { FIELD_ERRORS, type SignupFormState, type StateSetter } from './auth-form-state';
 import classes from './auth-modals.module.css';
 
@@ -124,20 +125,14 @@ export function SignupForm(props: SignupFormProps) {
           onChange={(event) => field('providedId', event.currentTarget.value)}
         />
       ) : null}
-      {state.message ? (
-        <Alert color="red" variant="light" role="alert">
-          {state.message}
-        </Alert>
-      ) : null}
-      <Button type="submit" loading={state.submitting} fullWidth>
-        {state.idShown ? 'Signup' : 'Next'}
-      </Button>
-      <p className={classes.switchLine}>
-        Already signed up?{' '}
-        <button type="button" className={classes.linkButton} onClick={onLogin}>
-          Login
-        </button>
-      </p>
+      <AuthFormFooter
+        message={state.message}
+        submitting={state.submitting}
+        submitLabel={state.idShown ? 'Signup' : 'Next'}
+        switchQuestion="Already signed up?"
+        switchLabel="Login"
+        onSwitch={onLogin}
+      />
     </form>
   );
 }
