@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order of cost, stopping at the first failure.
-// lint -> format -> type-check -> unit/API tests on PGlite -> the same on PostgreSQL when
-// TEST_DATABASE_URL is set -> build -> Playwright in Debian Chromium against a started server.
+// lint -> format -> type-check -> dependency engines -> unit/API tests on PGlite -> the same on PostgreSQL
+// when TEST_DATABASE_URL is set -> the unit/API tests again on Node 24 when NODE24_BIN names its binary ->
+// build (with NODE_ENV=development set, to prove the build ignores it) -> no development runtime in dist/ ->
+// Playwright in Debian Chromium against a started server.
 // It ends with one summary line, 'N passed, N failed', counted from the runners' JSON reports.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +45,7 @@ function countPlaywright(file) {
 function printSummary() {
   countVitest(join(reports, 'vitest-pglite.json'));
   countVitest(join(reports, 'vitest-postgres.json'));
+  countVitest(join(reports, 'vitest-node24.json'));
   countPlaywright(join(reports, 'playwright.json'));
   console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
@@ -51,6 +54,7 @@ const npx = 'npx';
 run('lint', npx, ['eslint', '.', '--max-warnings=0']);
 run('format', npx, ['prettier', '--check', '.']);
 run('type-check', npx, ['tsc', '--noEmit']);
+run('dependency engines (Node 20 and 24)', 'node', ['scripts/check-engines.mjs']);
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 const vitestArgs = (name) => [
@@ -75,8 +79,23 @@ if (TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is unset: the database tests ran on PGlite only)');
 }
 
+const { NODE24_BIN } = process.env;
+if (NODE24_BIN) {
+  // Production runs the current LTS: the same unit and API tests (on PGlite) under that binary.
+  run(
+    'unit and API tests on PGlite, Node 24',
+    NODE24_BIN,
+    ['node_modules/vitest/vitest.mjs', ...vitestArgs('vitest-node24.json').slice(1)],
+    { TEST_DATABASE_URL: '' },
+  );
+} else {
+  console.log('\n(NODE24_BIN is unset: the tests ran on this Node only; .ci/run installs Node 24)');
+}
+
 const chromium = ensureChromium();
-run('build', 'npm', ['run', 'build']);
+// A shell's NODE_ENV=development must not leak into the build (scripts/build.mjs); proven on every run.
+run('build (with NODE_ENV=development set)', 'npm', ['run', 'build'], { NODE_ENV: 'development' });
+run('production bundle', 'node', ['scripts/check-production-bundle.mjs']);
 run('browser tests (Playwright, Chromium)', npx, ['playwright', 'test', '--reporter=list,json'], {
   CHROMIUM_PATH: chromium,
   PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),

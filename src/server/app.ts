@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { echoRequestId, requestIdFor } from './plugins/request-id.js';
+import { registerRequestDeadline } from './plugins/request-deadline.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSearch } from './plugins/search.js';
@@ -68,11 +69,32 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance;
 
+const HEADERS_TIMEOUT_MS = 10_000;
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
+
 /** A hop count (`TRUST_PROXY=1`) becomes the function form Fastify's types accept. */
 function trustProxyOption(
   value: Env['TRUST_PROXY'],
 ): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/**
+ * Bounds on a connection's life, so no client can hold one open without limit: a request (headers and body)
+ * must arrive within REQUEST_TIMEOUT_MS (a half-sent body gets a 408), its headers within at most 10 s, and
+ * an idle keep-alive connection closes after KEEP_ALIVE_TIMEOUT_MS. Node checks the request timers every
+ * `connectionsCheckingInterval`; its default of 30 s would let a timeout overrun by that much.
+ */
+function serverTimeouts(env: Env) {
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS);
+  return {
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout,
+      connectionsCheckingInterval: Math.min(CONNECTIONS_CHECKING_INTERVAL_MS, headersTimeout),
+    },
+  };
 }
 
 /**
@@ -91,10 +113,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     // Behind a load balancer: client address (rate limits) and protocol (cookies) come from X-Forwarded-*.
     trustProxy: trustProxyOption(options.env.TRUST_PROXY),
+    ...serverTimeouts(options.env),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of all hooks, so that the time spent in every later one (sessions read the database) counts.
+  registerRequestDeadline(app, { deadlineMs: options.env.REQUEST_DEADLINE_MS });
 
   // External plugins.
   await registerSecurityHeaders(app);

@@ -49,6 +49,19 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
   /** Connections of the PostgreSQL pool per instance. */
   DATABASE_POOL_MAX: positiveInt(200).default(10),
+  /**
+   * Longest one statement may run (PostgreSQL's statement_timeout; a frozen server is given up on a little
+   * later by the driver). PGlite runs statements on the server's own thread and cannot cancel one.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(600_000).default(8000),
+  /** Longest a query waits for a connection: a full pool, an unreachable server, a busy PGlite. */
+  DATABASE_ACQUIRE_TIMEOUT_MS: positiveInt(600_000).default(5000),
+  /** A request still unanswered after this long gets a 503 (the database or a service did not answer). */
+  REQUEST_DEADLINE_MS: positiveInt(600_000).default(10_000),
+  /** The whole request (headers and body) must arrive within this; a half-sent request gets a 408. */
+  REQUEST_TIMEOUT_MS: positiveInt(600_000).default(30_000),
+  /** An idle keep-alive connection is closed after this; keep it above the load balancer's idle timeout. */
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt(600_000).default(72_000),
   /** Folder of the built-in content (KB, docs, community Markdown); loaded at start. */
   CONTENT_DIR: z.string().min(1).default('./content'),
   /** Re-load the content when its files change; default on, except in tests. */

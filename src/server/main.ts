@@ -11,10 +11,13 @@ import { seedDemoData } from './db/seed/seed.js';
 import { EnvError, loadEnv, type Env } from './env.js';
 import { loadContent } from './services/content/load-content.js';
 import { watchContent } from './services/content/watch-content.js';
+import { shutDown } from './shutdown.js';
 import { WebAppNotBuiltError } from './ssr/page-renderer.js';
 
-/** In-flight requests get this long to finish at shutdown before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** In-flight requests get this long to finish at shutdown before their connections are cut. */
+const CONNECTIONS_GRACE_MS = 8000;
+/** The whole shutdown gets this long before the process exits anyway (closing the database included). */
+const SHUTDOWN_GRACE_MS = 12_000;
 /** `npm start` in a terminal delivers one Ctrl-C twice (the terminal and npm both signal); ignore the echo. */
 const DUPLICATE_SIGNAL_WINDOW_MS = 1000;
 
@@ -44,6 +47,7 @@ async function openAndPrepareDatabase(env: Env, log: Logger): Promise<DatabaseHa
   const handle = await openDatabase({
     location: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
     poolMax: env.DATABASE_POOL_MAX,
+    timeouts: { statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, acquireMs: env.DATABASE_ACQUIRE_TIMEOUT_MS },
     onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });
   try {
@@ -125,9 +129,8 @@ async function main(): Promise<void> {
       if (err) log.error({ err }, 'shutting down after an unexpected error');
       else log.info({ signal: signal ?? 'SIGINT' }, 'shutting down');
       contentWatcher?.close();
-      // Stops accepting connections and waits for in-flight requests; new requests meanwhile get 503.
-      await app.close();
-      await database.close();
+      // New requests meanwhile get 503 (Fastify's return503OnClosing).
+      await shutDown({ app, database, log, connectionsGraceMs: CONNECTIONS_GRACE_MS });
       log.info('shut down cleanly');
     },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.js';
 
 /**
  * Sign-in, signup and session calls (spec sections 3, 4, 5, 7 and 8). The server answers with stable codes;
@@ -53,8 +54,8 @@ export type AuthError = z.infer<typeof authErrorSchema>;
 /** A Controller ID or Customer ID: `CUST-` and digits, or a controller id such as `CTRL-0A1B2C3D`. */
 export const PROVIDED_ID_PATTERN = /^(CUST-\d{4,10}|CTRL-[0-9A-F]{8})$/;
 
-const email = z.string().trim().max(254);
-const providedId = z.string().trim().max(64).optional();
+const email = storableText().trim().max(254);
+const providedId = storableText().trim().max(64).optional();
 
 export const loginRequestSchema = z.object({ email, providedId });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -64,7 +65,7 @@ export type LoginOk = z.infer<typeof loginOkSchema>;
 
 export const signupRequestSchema = z.object({
   email,
-  name: z.string().trim().max(200),
+  name: storableText().trim().max(200),
   providedId,
   verified: z.literal(true),
 });
@@ -106,10 +107,10 @@ export const authCodeGrantOkSchema = z.object({
 export type AuthCodeGrantOk = z.infer<typeof authCodeGrantOkSchema>;
 
 export const authenticateRequestSchema = z.object({
-  user: z.string().trim().max(254),
-  pass: z.string().max(200),
-  username: z.string().trim().max(254).optional(),
-  loginType: z.string().max(40).optional(),
+  user: storableText().trim().max(254),
+  pass: storableText().max(200),
+  username: storableText().trim().max(254).optional(),
+  loginType: storableText().max(40).optional(),
 });
 export type AuthenticateRequest = z.infer<typeof authenticateRequestSchema>;
 export const authenticateOkSchema = z.object({
@@ -132,21 +133,21 @@ export const logoutEventSchema = z.object({ event: z.literal('logout') });
 /** Help-desk authorization page (built-in help desk), `/helpdesk/authorize?...OAuth params`. */
 export const helpdeskStartRequestSchema = z.object({
   response_type: z.literal('code'),
-  client_id: z.string().max(100),
-  redirect_uri: z.string().max(500),
-  scope: z.string().max(100),
-  state: z.string().min(16).max(200),
-  code_challenge: z.string().min(43).max(128),
+  client_id: storableText().max(100),
+  redirect_uri: storableText().max(500),
+  scope: storableText().max(100),
+  state: storableText().min(16).max(200),
+  code_challenge: storableText().min(43).max(128),
   code_challenge_method: z.literal('S256'),
   role: z.enum(['customer', 'agent']),
-  login_hint: z.string().max(254),
+  login_hint: storableText().max(254),
 });
 export type HelpdeskStartRequest = z.infer<typeof helpdeskStartRequestSchema>;
 /** POST /api/helpdesk/authorize/start: the code is emailed; the page shows where it went. */
 export const helpdeskStartOkSchema = z.object({ requestId: z.string(), sentTo: z.string() });
 /** POST /api/helpdesk/authorize/verify {requestId, code}: the browser then goes to `redirect`. */
 export const helpdeskVerifyRequestSchema = z.object({
-  requestId: z.string().max(100),
+  requestId: storableText().max(100),
   code: z
     .string()
     .trim()
@@ -178,14 +179,14 @@ export const loginApiRequestSchema = loginRequestSchema.extend({ email: required
 /** What `POST /api/auth/signup` (and the `user` of createUser) accepts: email (a valid address) and name required. */
 export const signupApiRequestSchema = signupRequestSchema.extend({
   email: requiredEmail.pipe(z.email('Email is not a valid address.')),
-  name: z.string().trim().min(1, 'Name is required.').max(200),
+  name: storableText().trim().min(1, 'Name is required.').max(200),
 });
 export const createUserApiRequestSchema = z.object({ user: signupApiRequestSchema });
 
 /** What `POST /api/zendesk/authenticate` accepts: user and password must not be empty (400 otherwise). */
 export const authenticateApiRequestSchema = authenticateRequestSchema.extend({
-  user: z.string().trim().min(1, 'User is required.').max(254),
-  pass: z.string().min(1, 'Password is required.').max(200),
+  user: storableText().trim().min(1, 'User is required.').max(254),
+  pass: storableText().min(1, 'Password is required.').max(200),
 });
 /** The 401 message of a refused credential sign-in (spec section 8, "Credentials are invalid."). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Credentials are invalid.';
@@ -200,10 +201,10 @@ export type StatusOk = z.infer<typeof statusOkSchema>;
  * provider sends it (RFC 9207: openid-client then requires it). An `error` parameter is for the page itself.
  */
 export const oauthCallbackQuerySchema = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(512),
-  iss: z.string().max(2048).optional(),
-  session_state: z.string().max(2048).optional(),
+  code: storableText().min(1).max(2048),
+  state: storableText().min(1).max(512),
+  iss: storableText().max(2048).optional(),
+  session_state: storableText().max(2048).optional(),
 });
 export type OAuthCallbackQuery = z.infer<typeof oauthCallbackQuerySchema>;
 

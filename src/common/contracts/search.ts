@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.js';
 
 /**
  * Federated search (spec sections 3, 7 and 9). The group keys and field names are the wire format the spec
@@ -57,7 +58,7 @@ export const sourceStatusSchema = z.enum(['ok', 'timeout', 'error']);
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
 /** The search words: trimmed, 1 to 200 characters. */
-export const searchValueSchema = z.string().trim().min(1, 'must not be empty').max(200);
+export const searchValueSchema = storableText().trim().min(1, 'must not be empty').max(200);
 export const pageSchema = z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1);
 
 export const searchQuerySchema = z.object({ searchValue: searchValueSchema });
@@ -211,7 +212,18 @@ export const articleResponseSchema = z.object({
 });
 export type ArticleResponse = z.infer<typeof articleResponseSchema>;
 
-const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
+/** The period analytics can cover: PostgreSQL rejects year 0, and a year past 9999 has no ISO form it reads. */
+export const ANALYTICS_FIRST_DAY = '1900-01-01';
+export const ANALYTICS_LAST_DAY = '9999-12-31';
+const isoDate = z.iso
+  .datetime({ offset: true })
+  .or(z.iso.date())
+  .refine((value) => {
+    const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+    return (
+      time >= Date.parse(ANALYTICS_FIRST_DAY) && time < Date.parse(`${ANALYTICS_LAST_DAY}T23:59:59.999Z`)
+    );
+  }, `must be between ${ANALYTICS_FIRST_DAY} and ${ANALYTICS_LAST_DAY}`);
 export const analyticsQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 const queryCount = z.object({ query: z.string(), count });
 export const searchAnalyticsSchema = z.object({

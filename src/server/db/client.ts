@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { gatePglite } from './pglite-gate.js';
 import * as schema from './schema.js';
 
 /**
@@ -32,7 +33,27 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** Called when an idle pooled connection fails (the server restarted, a network blip); the pool recovers. */
   onPoolError?: (error: Error) => void;
+  /** Bounds on the time a query may take; defaults to {@link DEFAULT_DATABASE_TIMEOUTS}. */
+  timeouts?: DatabaseTimeouts;
 }
+
+export interface DatabaseTimeouts {
+  /** Longest one statement may run on a PostgreSQL server (`statement_timeout`). */
+  statementMs: number;
+  /** Longest a query waits for a connection (full pool, unreachable server) or for PGlite's turn. */
+  acquireMs: number;
+}
+
+/** The environment's defaults (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_ACQUIRE_TIMEOUT_MS). */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 8000, acquireMs: 5000 };
+
+/**
+ * A server that stops answering mid-query (frozen, or a network path that drops packets) never sends the
+ * cancel that statement_timeout would: the driver gives up this much later and frees the connection.
+ */
+const READ_TIMEOUT_MARGIN_MS = 2000;
+/** A transaction left open by a crashed request holds its locks; the server ends it after this long. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 interface HandleBase {
   db: Database;
@@ -46,6 +67,11 @@ export interface PgliteHandle extends HandleBase {
 export interface PostgresHandle extends HandleBase {
   driver: 'postgres';
   pool: pg.Pool;
+  /**
+   * A connection of its own, without the pool's statement and read timeouts, for work that may rightly run
+   * long (migrations). The caller connects and ends it.
+   */
+  unboundedClient(): pg.Client;
 }
 /** An open database and what owns its connections; the migrator needs the driver-specific client. */
 export type DatabaseHandle = PgliteHandle | PostgresHandle;
@@ -63,16 +89,28 @@ function once(close: () => Promise<void>): () => Promise<void> {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { location } = options;
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   if ('url' in location) {
     const pool = new pg.Pool({
       connectionString: location.url,
       max: options.poolMax ?? 10,
-      connectionTimeoutMillis: 5000,
+      // Bounds both a new connection and the wait for a free one when the pool is full.
+      connectionTimeoutMillis: timeouts.acquireMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + READ_TIMEOUT_MARGIN_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     });
     // Without a listener an error on an idle client is an uncaught 'error' event and kills the process.
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzlePg({ client: pool, schema });
-    return { driver: 'postgres', db, pool, close: once(() => pool.end()) };
+    return {
+      driver: 'postgres',
+      db,
+      pool,
+      unboundedClient: () =>
+        new pg.Client({ connectionString: location.url, connectionTimeoutMillis: timeouts.acquireMs }),
+      close: once(() => pool.end()),
+    };
   }
 
   // pg_trgm (typo-tolerant 'Did you mean' of search) is compiled into PGlite as a contrib module and must be
@@ -88,6 +126,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       location.snapshot ? { loadDataDir: location.snapshot, extensions } : { extensions },
     );
   }
+  // PGlite cannot cancel a running statement (it runs on this thread), so only the wait for it is bounded.
+  gatePglite(client, timeouts.acquireMs);
   const db = drizzlePglite({ client, schema });
   return { driver: 'pglite', db, client, close: once(() => client.close()) };
 }

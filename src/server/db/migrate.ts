@@ -24,22 +24,16 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
-  // The lock belongs to a connection, so lock, migrate and unlock on one checked-out client.
-  const connection = await handle.pool.connect();
-  let broken = false;
+  // The lock belongs to a connection, so lock, migrate and unlock on one client. It is not a pooled one: an
+  // index built on a large table may rightly outlast the statement timeout that requests run under, and
+  // waiting for another instance's lock may too. Ending the connection releases the lock if anything failed.
+  const connection = handle.unboundedClient();
+  await connection.connect();
   try {
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
-  } catch (error) {
-    broken = true;
-    throw error;
+    await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   } finally {
-    // A connection that failed mid-way may still hold the lock or an open transaction: destroy it rather
-    // than hand it back to the pool (closing it also releases the lock).
-    connection.release(broken);
+    await connection.end();
   }
 }

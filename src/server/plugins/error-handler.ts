@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../common/contracts/api-error.js';
+import { classifyDatabaseError } from '../db/errors.js';
 import { isServiceError, type ServiceErrorCode } from '../services/errors.js';
 
 export const serviceErrorStatus: Record<ServiceErrorCode, number> = {
@@ -17,6 +18,9 @@ export const serviceErrorStatus: Record<ServiceErrorCode, number> = {
 
 /** What a person sees for any 5xx: the details stay in the log, keyed by the request id. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+export const INVALID_VALUE_MESSAGE = 'The request holds a value that cannot be stored or looked up.';
+export const UNAVAILABLE_MESSAGE = 'The portal is busy. Please try again in a moment.';
 
 export function apiError(status: number, message: string): ApiError {
   return { error: STATUS_CODES[status] ?? 'Error', message };
@@ -51,6 +55,16 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     }
     request.log.error({ err: error }, 'service unavailable');
     return sendError(reply, status, INTERNAL_ERROR_MESSAGE);
+  }
+  const databaseFailure = classifyDatabaseError(error);
+  if (databaseFailure === 'invalid-input') {
+    // A value the schema let through but the database cannot take (a new route's gap): still the caller's.
+    request.log.warn({ err: error }, 'input refused by the database');
+    return sendError(reply, 400, INVALID_VALUE_MESSAGE);
+  }
+  if (databaseFailure === 'unavailable') {
+    request.log.error({ err: error }, 'database unavailable');
+    return sendError(reply.header('retry-after', '5'), 503, UNAVAILABLE_MESSAGE);
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   // Client errors raised by Fastify itself (malformed JSON, body too large, wrong media type) carry

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../src/server/services/errors.js';
 import type { DocsHit, SearchSource } from '../../../src/server/services/search/types.js';
 import { anonymous, getPage, search } from '../../support/search.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -109,5 +110,42 @@ describe('a failing source and the half-open breaker', () => {
     });
     expect(t.app.searchService.breakerState('forumbee')).toBe('closed');
     expect(calls).toBe(2);
+  });
+});
+
+describe('a source that refuses the query', () => {
+  let t: TestApp;
+  const refusals: unknown[] = [
+    new ServiceError('INVALID_INPUT', 'query too long for this source'),
+    Object.assign(new Error('vendor said 422'), { statusCode: 422 }),
+    Object.assign(new Error('vendor said 400'), { status: 400 }),
+    Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+  ];
+  let next: unknown;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { SEARCH_BREAKER_FAILURES: '2', SEARCH_BREAKER_COOLDOWN_MS: '600000' },
+      searchSources: {
+        forumbee: {
+          search: async () => {
+            throw next;
+          },
+        },
+      },
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('is reported as error but never opens its breaker; a server error does', async () => {
+    const visitor = anonymous(t.app);
+    for (const refusal of [...refusals, ...refusals]) {
+      next = refusal;
+      expect((await search(visitor, 'gateway')).status.forumbee).toBe('error');
+      expect(t.app.searchService.breakerState('forumbee')).toBe('closed');
+    }
+    next = Object.assign(new Error('vendor said 502'), { statusCode: 502 });
+    await search(visitor, 'gateway');
+    await search(visitor, 'gateway');
+    expect(t.app.searchService.breakerState('forumbee')).toBe('open');
   });
 });

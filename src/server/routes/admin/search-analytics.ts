@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
-import { analyticsQuerySchema, searchAnalyticsSchema } from '../../../common/contracts/search.js';
+import {
+  ANALYTICS_LAST_DAY,
+  analyticsQuerySchema,
+  searchAnalyticsSchema,
+} from '../../../common/contracts/search.js';
 import { can } from '../../policies/index.js';
 import { searchAnalytics } from '../../services/search/analytics.js';
 import { ServiceError } from '../../services/errors.js';
@@ -8,12 +12,15 @@ import { ServiceError } from '../../services/errors.js';
 const DEFAULT_PERIOD_DAYS = 30;
 const TOP_LIMIT = 20;
 
+/** The end of the last day analytics can cover; the day after it has no form PostgreSQL reads. */
+const LATEST_BOUND = Date.parse(`${ANALYTICS_LAST_DAY}T23:59:59.999Z`);
+
 /** A bare date means the whole day: `to=2025-10-31` includes the 31st. */
 function parseBound(value: string | undefined, end: boolean): Date | undefined {
   if (value === undefined) return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const day = new Date(`${value}T00:00:00Z`);
-    return end ? new Date(day.getTime() + 86_400_000) : day;
+    const day = Date.parse(`${value}T00:00:00Z`);
+    return new Date(end ? Math.min(day + 86_400_000, LATEST_BOUND) : day);
   }
   return new Date(value);
 }

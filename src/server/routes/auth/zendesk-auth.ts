@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import {
   authCodeGrantOkSchema,
@@ -8,6 +7,7 @@ import {
   authErrorSchema,
   createUserApiRequestSchema,
   meResponseSchema,
+  oauthCallbackQuerySchema,
   statusOkSchema,
 } from '../../../common/contracts/auth.js';
 import { requestOrigin } from '../../plugins/origin.js';
@@ -24,10 +24,7 @@ import { completeHelpdeskSignIn } from '../../services/auth/helpdesk-sign-in.js'
 import { createHelpdeskUser } from '../../services/auth/signup-customer.js';
 import { logoutAnswerSchema, sendLogoutEvent } from './session-guard.js';
 
-const authCodeGrantQuerySchema = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(512),
-});
+const authCodeGrantQuerySchema = oauthCallbackQuerySchema.pick({ code: true, state: true });
 
 /**
  * The help-desk side of sign-in (paths fixed by the spec: `/api/zendesk/...`): createUser, authCodeGrant, the

@@ -38,11 +38,23 @@ const articleColumns = {
   updatedAt: kbArticles.updatedAt,
 };
 
+/** Largest value of a PostgreSQL `integer` (the id columns). */
+const MAX_INTEGER_ID = 2_147_483_647;
+
+/**
+ * A numeric id when the value is one an id column can hold. Any other value, a 20-digit number included,
+ * is looked up as a slug: it then finds nothing (404) instead of overflowing the integer comparison (500).
+ */
+function asIntegerId(idOrSlug: string): number | undefined {
+  if (!/^\d{1,10}$/.test(idOrSlug)) return undefined;
+  const id = Number(idOrSlug);
+  return id <= MAX_INTEGER_ID ? id : undefined;
+}
+
 /** A category by numeric id or slug; NOT_FOUND otherwise. */
 export async function findCategory(db: Database, idOrSlug: string): Promise<KbCategory> {
-  const where = /^\d+$/.test(idOrSlug)
-    ? eq(kbCategories.id, Number(idOrSlug))
-    : eq(kbCategories.slug, idOrSlug);
+  const id = asIntegerId(idOrSlug);
+  const where = id !== undefined ? eq(kbCategories.id, id) : eq(kbCategories.slug, idOrSlug);
   const [row] = await db
     .select({ id: kbCategories.id, slug: kbCategories.slug, name: kbCategories.name })
     .from(kbCategories)
@@ -88,7 +100,8 @@ export async function categoryTree(db: Database, category: KbCategory): Promise<
 
 /** An article by numeric id or slug; NOT_FOUND otherwise. */
 export async function findArticle(db: Database, idOrSlug: string): Promise<KbArticle> {
-  const where = /^\d+$/.test(idOrSlug) ? eq(kbArticles.id, Number(idOrSlug)) : eq(kbArticles.slug, idOrSlug);
+  const id = asIntegerId(idOrSlug);
+  const where = id !== undefined ? eq(kbArticles.id, id) : eq(kbArticles.slug, idOrSlug);
   const [row] = await db.select(articleColumns).from(kbArticles).where(where).limit(1);
   if (!row) throw new ServiceError('NOT_FOUND', 'No such article.');
   return row;

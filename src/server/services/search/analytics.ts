@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { withoutControlCharacters } from '../../../common/contracts/text.js';
 import type { Database } from '../../db/client.js';
 import { searchEvents, type SearchCounts } from '../../db/schema.js';
 import { normaliseQuery } from './normalise-query.js';
@@ -45,7 +46,9 @@ export class SearchEventRecorder {
   record(event: SearchEventInput): void {
     if (this.closed) return;
     this.queue.push({
-      query: normaliseQuery(event.query).slice(0, STORED_QUERY_LENGTH),
+      // The query is what a visitor typed: a control character in it must not cost the batch (jsonb and
+      // text columns refuse U+0000), so it is kept as a space.
+      query: withoutControlCharacters(normaliseQuery(event.query)).slice(0, STORED_QUERY_LENGTH),
       user_id: event.userId,
       role: event.role,
       counts: event.counts,
@@ -63,20 +66,45 @@ export class SearchEventRecorder {
     const batch = this.queue;
     this.queue = [];
     if (batch.length > 0) {
-      // One JSON parameter rather than six per row: building a statement with thousands of parameters would
-      // hold the event loop for milliseconds on every flush, in front of the searches waiting behind it.
-      const write: Promise<void> = this.db
-        .execute(
-          sql`insert into search_events (query, user_id, role, counts, total, created_at)
-select query, user_id, role, counts, total, created_at
-from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-  as e(query text, user_id text, role text, counts jsonb, total int, created_at timestamptz)`,
-        )
-        .then(() => undefined, this.options.onError)
-        .finally(() => this.writing.delete(write));
+      const write: Promise<void> = this.write(batch).finally(() => this.writing.delete(write));
       this.writing.add(write);
     }
     await Promise.all([...this.writing]);
+  }
+
+  /**
+   * One statement for the whole batch; if it fails, each event on its own, so that one event the database
+   * refuses costs only itself and never the other users' events.
+   */
+  private async write(batch: StoredEvent[]): Promise<void> {
+    try {
+      await this.insert(batch);
+      return;
+    } catch (error) {
+      if (batch.length === 1) {
+        this.options.onError(error);
+        return;
+      }
+    }
+    for (const event of batch) {
+      await this.insert([event]).catch(this.options.onError);
+    }
+  }
+
+  /**
+   * One JSON parameter rather than six per row: building a statement with thousands of parameters would hold
+   * the event loop for milliseconds on every flush, in front of the searches waiting behind it. The user is
+   * joined rather than trusted, so an account deleted since the search leaves the event anonymous instead of
+   * failing the foreign key.
+   */
+  private async insert(events: StoredEvent[]): Promise<void> {
+    await this.db.execute(
+      sql`insert into search_events (query, user_id, role, counts, total, created_at)
+select e.query, u.id, e.role, e.counts, e.total, e.created_at
+from jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+  as e(query text, user_id text, role text, counts jsonb, total int, created_at timestamptz)
+  left join users u on u.id = e.user_id`,
+    );
   }
 
   /** Writes what is queued and stops taking events. */

@@ -44,6 +44,14 @@ export class CircuitBreaker {
     this.trialInFlight = false;
   }
 
+  /**
+   * The call ended without saying anything about the source's health (the source refused the input): the
+   * count stays as it is, and a half-open trial may be made again by the next call.
+   */
+  onNeutral(): void {
+    this.trialInFlight = false;
+  }
+
   onFailure(): void {
     this.failures += 1;
     if (this.trialInFlight || this.failures >= this.options.failureThreshold) {

@@ -8,6 +8,7 @@ import {
 import { can, type Action } from '../../policies/index.js';
 import { ServiceError } from '../errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
+import { isSourceFailure } from './source-failure.js';
 import { suggestSpelling } from './suggest.js';
 import type { KbHit, SearchSource, SearchSources, Searcher, SourceHits, SourcePage } from './types.js';
 
@@ -101,8 +102,13 @@ export class SearchService {
       breaker.onSuccess();
       return { status: 'ok', page: outcome.page };
     } catch (error) {
-      breaker.onFailure();
-      this.options.log.error({ err: error, source: key }, 'search source failed');
+      if (isSourceFailure(error)) {
+        breaker.onFailure();
+        this.options.log.error({ err: error, source: key }, 'search source failed');
+      } else {
+        breaker.onNeutral();
+        this.options.log.info({ err: error, source: key }, 'search source refused the query');
+      }
       return { status: 'error' };
     } finally {
       clearTimeout(timer);

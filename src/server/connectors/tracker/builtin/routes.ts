@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { storableText } from '../../../../common/contracts/text.js';
 import { requestOrigin } from '../../../plugins/origin.js';
 import { BUILTIN_TRACKER_AUTHORIZE_PATH } from './tracker.js';
 
-const authorizeQuerySchema = z.record(z.string(), z.string().max(2048));
+const authorizeQuerySchema = z.record(z.string(), storableText().max(2048));
 
 /**
  * The built-in ticketing system's authorize endpoint. It trusts the portal's session: a signed-in agent is
