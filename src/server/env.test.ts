@@ -67,6 +67,34 @@ describe('loadEnv', () => {
     expect(loadEnv({ RATE_LIMIT_AUTH_PER_MINUTE: '3' }).RATE_LIMIT_AUTH_PER_MINUTE).toBe(3);
   });
 
+  it('limits one-time codes per address by default, and names a wrong limit', () => {
+    expect(loadEnv({})).toMatchObject({
+      SIGN_IN_CODES_PER_ADDRESS: 5,
+      SIGN_IN_WRONG_CODES_PER_ADDRESS: 10,
+      SIGN_IN_CODE_LIMIT_WINDOW_MINUTES: 60,
+    });
+    expect(loadEnv({ SIGN_IN_CODES_PER_ADDRESS: '3' }).SIGN_IN_CODES_PER_ADDRESS).toBe(3);
+    expect(
+      problems({
+        SIGN_IN_CODES_PER_ADDRESS: '0',
+        SIGN_IN_WRONG_CODES_PER_ADDRESS: 'many',
+        SIGN_IN_CODE_LIMIT_WINDOW_MINUTES: '-5',
+      }).map((line) => line.split(':')[0]),
+    ).toEqual([
+      'SIGN_IN_CODES_PER_ADDRESS',
+      'SIGN_IN_WRONG_CODES_PER_ADDRESS',
+      'SIGN_IN_CODE_LIMIT_WINDOW_MINUTES',
+    ]);
+  });
+
+  it('trusts the identity provider for email addresses only when OIDC_EMAILS_VERIFIED=true', () => {
+    expect(loadEnv({}).OIDC_EMAILS_VERIFIED).toBe(false);
+    expect(loadEnv({ OIDC_EMAILS_VERIFIED: 'true' }).OIDC_EMAILS_VERIFIED).toBe(true);
+    expect(problems({ OIDC_EMAILS_VERIFIED: 'yes' })).toEqual([
+      "OIDC_EMAILS_VERIFIED: must be 'true' or 'false'",
+    ]);
+  });
+
   it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
     expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);

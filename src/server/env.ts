@@ -41,12 +41,27 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: positiveInt(24 * 30).default(12),
   /** Attempts per minute and address on each sign-in, signup and code-entry call. */
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(100_000).optional(),
+  /**
+   * One-time sign-in codes the built-in help desk sends to one email address per window; the next request is
+   * refused (429) whatever the client address or instance, and for addresses without an account alike.
+   */
+  SIGN_IN_CODES_PER_ADDRESS: positiveInt(1000).default(5),
+  /** Wrong one-time codes one email address may get per window, across all its codes. */
+  SIGN_IN_WRONG_CODES_PER_ADDRESS: positiveInt(10_000).default(10),
+  /** The sliding window of the two limits above. */
+  SIGN_IN_CODE_LIMIT_WINDOW_MINUTES: positiveInt(24 * 60).default(60),
   /** HS256 secret of the chat widget's user JWT; at least 32 characters. */
   CHAT_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Corporate OpenID Connect provider of agent sign-in (Entra ID or any OIDC issuer); unset = no popup. */
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  /**
+   * Treat the provider's email addresses as verified when its ID token says nothing about them (Entra ID
+   * sends no `email_verified`); an explicit `email_verified: false` is still refused. Unset: an address
+   * links an existing account only with `email_verified: true`.
+   */
+  OIDC_EMAILS_VERIFIED: booleanFlag.optional(),
   /** Connections of the PostgreSQL pool per instance. */
   DATABASE_POOL_MAX: positiveInt(200).default(10),
   /**
@@ -84,7 +99,7 @@ type RawEnv = z.infer<typeof envSchema>;
 
 export interface Env extends Omit<
   RawEnv,
-  'DEMO_DATA' | 'TRUST_PROXY' | 'RATE_LIMIT_AUTH_PER_MINUTE' | 'CONTENT_WATCH'
+  'DEMO_DATA' | 'TRUST_PROXY' | 'RATE_LIMIT_AUTH_PER_MINUTE' | 'CONTENT_WATCH' | 'OIDC_EMAILS_VERIFIED'
 > {
   /** Whether demo content is seeded at start. */
   DEMO_DATA: boolean;
@@ -93,6 +108,8 @@ export interface Env extends Omit<
   /** The value handed to Fastify's `trustProxy` option. */
   TRUST_PROXY: boolean | number | string;
   RATE_LIMIT_AUTH_PER_MINUTE: number;
+  /** Whether the identity provider's email addresses count as verified without `email_verified`. */
+  OIDC_EMAILS_VERIFIED: boolean;
 }
 
 export class EnvError extends Error {
@@ -141,7 +158,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const problems = crossChecks(parsed.data);
   if (problems.length > 0) throw new EnvError(problems);
-  const { DEMO_DATA, TRUST_PROXY, RATE_LIMIT_AUTH_PER_MINUTE, CONTENT_WATCH, ...rest } = parsed.data;
+  const { DEMO_DATA, TRUST_PROXY, RATE_LIMIT_AUTH_PER_MINUTE, CONTENT_WATCH, OIDC_EMAILS_VERIFIED, ...rest } =
+    parsed.data;
   const production = rest.NODE_ENV === 'production';
   return {
     ...rest,
@@ -151,5 +169,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     TRUST_PROXY: parseTrustProxy(TRUST_PROXY),
     // Development and test suites sign in over and over from one address; production is strict.
     RATE_LIMIT_AUTH_PER_MINUTE: RATE_LIMIT_AUTH_PER_MINUTE ?? (production ? 10 : 300),
+    OIDC_EMAILS_VERIFIED: OIDC_EMAILS_VERIFIED === 'true',
   };
 }

@@ -14,6 +14,7 @@ const ALL_TABLES = [
   'docs_pages',
   'helpdesk_auth_codes',
   'helpdesk_auth_requests',
+  'helpdesk_sign_in_events',
   'helpdesk_tickets',
   'helpdesk_users',
   'kb_articles',
@@ -24,6 +25,7 @@ const ALL_TABLES = [
   'sessions',
   'tracker_auth_codes',
   'tracker_issues',
+  'user_identities',
   'users',
 ];
 

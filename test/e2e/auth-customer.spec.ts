@@ -121,6 +121,43 @@ test.describe('customer sign-in', () => {
     await expect(userMenuButton(page, customer.name)).toBeVisible();
   });
 
+  test('past the codes an address may get, the authorization page says so and how long to wait', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const origin = baseURL ?? '';
+    const customer = await createCustomer(request, origin);
+    // Five codes (the default limit per address), asked the way anybody can: through the page's own API.
+    for (let ask = 1; ask <= 5; ask += 1) {
+      const started = await request.post('/api/helpdesk/authorize/start', {
+        headers: { origin },
+        data: {
+          response_type: 'code',
+          client_id: 'portal',
+          redirect_uri: `${origin}/zendeskAuth`,
+          scope: 'read',
+          state: `state-${ask}-${'s'.repeat(40)}`,
+          code_challenge: 'c'.repeat(43),
+          code_challenge_method: 'S256',
+          role: 'customer',
+          login_hint: customer.email,
+        },
+      });
+      expect(started.status(), await started.text()).toBe(200);
+    }
+
+    await requestOneTimeCode(page, customer.email);
+    await expect(page).toHaveURL(/\/helpdesk\/authorize\?/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Sign-in could not be completed' }),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Too many sign-in codes were asked for this address\. Please try again in \d+ minutes?\.$/,
+    );
+    await expect(page.getByRole('button', { name: 'Start again' })).toBeVisible();
+  });
+
   test('the authorization page opened without its parameters shows the error page with Start again', async ({
     page,
   }) => {

@@ -8,6 +8,7 @@ import { seedDemoData } from '../../src/server/db/seed/seed.js';
 import { loadEnv } from '../../src/server/env.js';
 import { loadContent } from '../../src/server/services/content/load-content.js';
 import type { SearchSources } from '../../src/server/services/search/types.js';
+import { startSmtpSink, type SmtpSink } from './peers/smtp-sink.js';
 import { createTestDatabase, type TestDatabase } from './test-db.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,12 +50,19 @@ export interface TestAppOptions {
   distDir?: string;
   /** Add routes (e.g. probes) before the app is ready. */
   extend?: (app: App) => void | Promise<void>;
+  /**
+   * The database of another test app: this one is then a second instance on it (not seeded, and `close`
+   * leaves the database to its owner).
+   */
+  sharedDatabase?: TestDatabase;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.sharedDatabase;
+  const database = shared ?? (await createTestDatabase());
+  const closeDatabase = shared ? async () => {} : () => database.close();
   try {
-    if (options.seed ?? true) {
+    if (!shared && (options.seed ?? true)) {
       const loaded = await loadContent({ db: database.db, dir: options.contentDir ?? FIXTURE_CONTENT_DIR });
       if (loaded.problems.length > 0) throw new Error(`fixture content: ${JSON.stringify(loaded.problems)}`);
       await seedDemoData(database.db);
@@ -70,7 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     });
     await options.extend?.(app);
     await app.ready();
-    if (options.accounts ?? options.seed ?? true) {
+    if (!shared && (options.accounts ?? options.seed ?? true)) {
       await seedDemoAccounts({
         db: database.db,
         helpdesk: app.authConnectors.helpdesk,
@@ -83,11 +91,35 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       close: async () => {
         await app.close();
-        await database.close();
+        await closeDatabase();
       },
     };
   } catch (error) {
-    await database.close();
+    await closeDatabase();
+    throw error;
+  }
+}
+
+export interface MailTestApp extends TestApp {
+  /** Where the app's mail (one-time codes) goes. */
+  sink: SmtpSink;
+}
+
+/** A test app whose mail goes to an SMTP sink of its own; `close` stops both. */
+export async function createMailTestApp(options: TestAppOptions = {}): Promise<MailTestApp> {
+  const sink = await startSmtpSink();
+  try {
+    const t = await createTestApp({ ...options, env: { ...options.env, SMTP_URL: sink.url } });
+    return {
+      ...t,
+      sink,
+      close: async () => {
+        await t.close();
+        await sink.stop();
+      },
+    };
+  } catch (error) {
+    await sink.stop();
     throw error;
   }
 }

@@ -21,7 +21,14 @@ export function createAuthConnectors(options: {
   productName: string;
 }): AuthConnectors {
   return {
-    helpdesk: createHelpdeskConnector(options),
+    helpdesk: createHelpdeskConnector({
+      ...options,
+      codeLimits: {
+        windowMs: options.env.SIGN_IN_CODE_LIMIT_WINDOW_MINUTES * 60_000,
+        codesPerAddress: options.env.SIGN_IN_CODES_PER_ADDRESS,
+        wrongCodesPerAddress: options.env.SIGN_IN_WRONG_CODES_PER_ADDRESS,
+      },
+    }),
     identity: createIdentityConnector(options),
     tracker: createTrackerConnector(options),
   };

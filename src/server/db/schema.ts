@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -235,6 +236,11 @@ export const authFlows = pgTable(
     state: text('state'),
     codeVerifier: text('code_verifier'),
     nonce: text('nonce'),
+    /**
+     * customer: the Controller ID or Customer ID a user with none on file gave at login. It is written to the
+     * user only when the sign-in completes, once the code has proven the email.
+     */
+    providedId: text('provided_id'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -242,6 +248,29 @@ export const authFlows = pgTable(
 );
 
 export type AuthFlowRow = typeof authFlows.$inferSelect;
+
+/**
+ * Accounts of the corporate identity provider linked to users: an OpenID Connect user is the (issuer,
+ * subject) pair, which never changes, while the email claim may change or be unverified. A link is made at
+ * the first sign-in whose email is verified.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    /** The `iss` of the ID token. */
+    issuer: text('issuer').notNull(),
+    /** The `sub` of the ID token. */
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.issuer, table.subject] }),
+    index('user_identities_user_id_idx').on(table.userId),
+  ],
+);
 
 /**
  * The words of every public content title (knowledge base, documentation, community), lower-cased: where

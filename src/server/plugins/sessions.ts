@@ -93,7 +93,8 @@ export const clearFlowCookie = (reply: FastifyReply, request: FastifyRequest, en
 
 /**
  * Cookies, and the request's session: looked up by the SHA-256 of the cookie token, dropped when idle or
- * past its absolute end (the cookie is then cleared), touched at most once a minute.
+ * past its absolute end (the cookie is then cleared), touched at most once a minute (more often when the idle
+ * timeout is under four minutes, so that a session in use never idles out).
  */
 export async function registerSessions(app: FastifyInstance): Promise<void> {
   await app.register(cookie);

@@ -31,10 +31,14 @@ type VerifyFailure = { text: string; final: boolean };
 /**
  * The answer to a refused code (POST verify): 401 is a wrong code, which may be tried again (the server's
  * sentence says how many attempts are left); 400 means the request is used, expired or out of attempts, so only
- * starting again helps.
+ * starting again helps. A 429 with a sentence is the address's limit of wrong codes (this code is done for);
+ * without one, too many calls from this browser's address, which a minute's wait cures.
  */
 function verifyFailure(status: number, code: string | undefined): VerifyFailure {
-  if (status === 429) return { text: RATE_LIMIT_MESSAGE, final: false };
+  if (status === 429) {
+    const sentence = readableMessage(code);
+    return sentence ? { text: sentence, final: true } : { text: RATE_LIMIT_MESSAGE, final: false };
+  }
   if (status === 0) {
     return { text: 'The portal could not be reached. Check your connection and try again.', final: false };
   }

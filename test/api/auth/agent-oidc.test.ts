@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
+import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   azureAdAuthenticateOkSchema,
   authCodeGrantOkSchema,
   meResponseSchema,
 } from '../../../src/common/contracts/auth.js';
+import { userIdentities, users } from '../../../src/server/db/schema.js';
 import { completeHelpdeskStep, get, newBrowser, type Browser } from '../../support/auth-flow.js';
 import { startOidcProvider, type OidcProviderPeer } from '../../support/peers/oidc-provider.js';
 import { startSmtpSink, type SmtpSink } from '../../support/peers/smtp-sink.js';
@@ -26,6 +29,8 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
         { email: 'new.agent@acme.example', name: 'Nia New' },
         { email: 'outsider@example.com', name: 'Oscar Outsider' },
         { email: 'customer@acme-partner.example', name: 'Casey Partner' },
+        { email: 'admin@acme.example', name: 'Ada Admin (IdP)', emailVerified: false },
+        { email: 'unverified.new@acme.example', name: 'Uma Unverified', emailVerified: false },
       ],
     });
     sink = await startSmtpSink();
@@ -183,6 +188,100 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  /** The links of the provider's subject (there is at most one). */
+  const linksOf = (subject: string) =>
+    t.database.db.select().from(userIdentities).where(eq(userIdentities.subject, subject));
+  const usersWithEmail = (email: string) => t.database.db.select().from(users).where(eq(users.email, email));
+  const dropVerified = ({ email_verified: _claim, ...claims }: JWTPayload): JWTPayload => claims;
+
+  /** A whole popup sign-in in a new browser; `edit` rewrites the claims of the ID token it gets. */
+  async function signInAs(email: string, edit?: (claims: JWTPayload) => JWTPayload, app = t.app) {
+    const browser = newBrowser(app);
+    const query = await popup(browser, email);
+    if (edit) idp.tamperNextIdToken(edit);
+    const res = await get(browser, `/api/azureAD/authenticateCode${query}`);
+    return { res, browser, user: () => azureAdAuthenticateOkSchema.parse(res.json()).userInfo.user };
+  }
+
+  it('an unverified email of an existing admin is refused: no session, a clear error, no link', async () => {
+    const unverified = await signInAs('admin@acme.example');
+    expect(unverified.res.statusCode).toBe(403);
+    expect(unverified.res.json()).toEqual({
+      error: 'Forbidden',
+      message: expect.stringMatching(/^The corporate sign-in did not confirm your email address/),
+    });
+    expect(unverified.browser.jar.get('portal_session')).toBeUndefined();
+
+    // No email_verified at all is no better (unless OIDC_EMAILS_VERIFIED says so, below).
+    const silent = await signInAs('admin@acme.example', dropVerified);
+    expect(silent.res.statusCode).toBe(403);
+    expect(silent.browser.jar.get('portal_session')).toBeUndefined();
+    expect(await linksOf('sub-admin-acme-example')).toEqual([]);
+  });
+
+  it('an unverified email creates no account either', async () => {
+    expect((await signInAs('unverified.new@acme.example')).res.statusCode).toBe(403);
+    expect(await usersWithEmail('unverified.new@acme.example')).toEqual([]);
+  });
+
+  it('a verified email links the account; later sign-ins follow the subject, even with another email', async () => {
+    const linked = await signInAs('agent@acme.example');
+    expect(linked.res.statusCode).toBe(200);
+    const agent = linked.user();
+    expect(await linksOf('sub-agent-acme-example')).toEqual([
+      expect.objectContaining({ issuer: idp.issuer, subject: 'sub-agent-acme-example', userId: agent.id }),
+    ]);
+
+    // The provider now says another address (a renamed mailbox), not even verified: the subject decides.
+    const again = await signInAs('agent@acme.example', (claims) => ({
+      ...claims,
+      email: 'alex.renamed@acme.example',
+      email_verified: false,
+    }));
+    expect(again.res.statusCode).toBe(200);
+    expect(again.user()).toMatchObject({ id: agent.id, email: 'agent@acme.example', name: 'Alex Agent' });
+    expect(await usersWithEmail('alex.renamed@acme.example')).toEqual([]);
+  });
+
+  it('a linked subject is never moved to another account by the email claim (even a verified one)', async () => {
+    expect((await signInAs('agent@acme.example')).res.statusCode).toBe(200);
+    expect(await linksOf('sub-agent-acme-example')).toHaveLength(1);
+    const moved = await signInAs('agent@acme.example', (claims) => ({
+      ...claims,
+      email: 'admin@acme.example',
+      email_verified: true,
+    }));
+    expect(moved.res.statusCode).toBe(200);
+    expect(moved.user()).toMatchObject({ email: 'agent@acme.example', role: 'agent' });
+  });
+
+  it('with OIDC_EMAILS_VERIFIED=true an address without email_verified is trusted (Entra ID), a false one not', async () => {
+    const trusting = await createTestApp({
+      env: {
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID: CLIENT_ID,
+        OIDC_CLIENT_SECRET: CLIENT_SECRET,
+        OIDC_EMAILS_VERIFIED: 'true',
+      },
+    });
+    try {
+      const refused = await signInAs('admin@acme.example', undefined, trusting.app);
+      expect(refused.res.statusCode).toBe(403);
+
+      const trusted = await signInAs('admin@acme.example', dropVerified, trusting.app);
+      expect(trusted.res.statusCode).toBe(200);
+      const admin = trusted.user();
+      expect(admin).toMatchObject({ email: 'admin@acme.example', role: 'admin' });
+      const [link] = await trusting.database.db
+        .select()
+        .from(userIdentities)
+        .where(eq(userIdentities.subject, 'sub-admin-acme-example'));
+      expect(link).toMatchObject({ issuer: idp.issuer, userId: admin.id });
+    } finally {
+      await trusting.close();
+    }
   });
 
   it('the tracker refuses a customer (access_denied) and /jiraAuth sends a customer home', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../../src/server/db/schema.js';
 import { sha256Hex } from '../../../src/server/services/auth/tokens.js';
 import { get, newBrowser, post, signInWithPassword, type Browser } from '../../support/auth-flow.js';
@@ -169,6 +169,33 @@ describe('session cookie and lifetime', () => {
   it('POST /api/aggregator/logoutCustomer answers OK without a session too', async () => {
     const res = await post(newBrowser(t.app), '/api/aggregator/logoutCustomer');
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('the idle timeout at its minimum and the activity writes agree', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a session used every 20 seconds never ends with SESSION_IDLE_MINUTES=1', async () => {
+    // Only the clock is fake: timers, sockets and the database run as usual.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    const browser = await signInWithPassword(t.app, 'agent@acme.example');
+    for (let request = 1; request <= 12; request += 1) {
+      vi.advanceTimersByTime(20_000);
+      const res = await get(browser, '/api/zendesk/me');
+      expect(res.statusCode, `request ${request}, ${request * 20} s after sign-in`).toBe(200);
+    }
+    // Idle for the whole minute: then it ends.
+    vi.advanceTimersByTime(60_000);
+    expect((await get(browser, '/api/zendesk/me')).statusCode).toBe(401);
   });
 });
 

@@ -21,7 +21,8 @@ import Provider, { type Account, type GrantLookupContext } from 'oidc-provider';
  *   button; submitting signs in the account with that email (no password). A browser test fills it in.
  * - `signIn(authorizeUrl, email)` does the same without a browser: it follows the provider's redirects with
  *   fetch, submits the form and answers the final redirect to the client's redirect URI (code, state, iss).
- * - ID tokens carry `email` and `name` (conformIdTokenClaims off, as Entra ID's ID tokens do).
+ * - ID tokens carry `email`, `email_verified` (per account, default true) and `name` (conformIdTokenClaims off,
+ *   as Entra ID's ID tokens do).
  * - `tamperNextIdToken(edit)` rewrites the claims of the next ID token the token endpoint returns, re-signed
  *   with the provider's own key: a wrong issuer, audience or nonce that only the client's checks can catch.
  */
@@ -31,6 +32,8 @@ export interface OidcTestAccount {
   name?: string;
   /** Subject identifier; defaults to a stable id derived from the email. */
   sub?: string;
+  /** The `email_verified` claim; default true. */
+  emailVerified?: boolean;
 }
 
 export interface StartOidcProviderOptions {
@@ -79,6 +82,7 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
     email: account.email.toLowerCase(),
     name: account.name ?? account.email,
     sub: account.sub ?? `sub-${account.email.toLowerCase().replace(/[^a-z0-9]/g, '-')}`,
+    emailVerified: account.emailVerified ?? true,
   }));
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = randomUUID();
@@ -120,7 +124,12 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
       if (!account) return undefined;
       return {
         accountId: account.sub,
-        claims: () => ({ sub: account.sub, email: account.email, email_verified: true, name: account.name }),
+        claims: () => ({
+          sub: account.sub,
+          email: account.email,
+          email_verified: account.emailVerified,
+          name: account.name,
+        }),
       };
     },
     // A first-party client: consent is implied, so the flow never stops at a consent page.

@@ -80,6 +80,8 @@ export interface HelpdeskConnector {
    * against the registered client and redirect URI, records the request and emails a six-digit one-time code
    * to `login_hint`. Throws ServiceError INVALID_INPUT for parameters no registered client could have sent.
    * An address the help desk does not know gets the same answer and no mail, so the page reveals nothing.
+   * Per address: the new code replaces any earlier one still pending, and past the {@link OneTimeCodeLimits}
+   * nothing is sent and it throws RATE_LIMITED with a sentence for the page.
    */
   startAuthorization(input: StartAuthorizationInput): Promise<StartAuthorizationResult>;
 
@@ -87,7 +89,8 @@ export interface HelpdeskConnector {
    * Built-in help desk only: checks the one-time code of a request. A request accepts one correct code,
    * within 10 minutes, in at most 5 attempts (then it is dead). On success issues an authorization code
    * (single use, 60 seconds) and answers the redirect back to the portal: `<redirect path>?code=&state=`.
-   * Throws UNAUTHENTICATED for a wrong code and INVALID_INPUT for a used, expired or exhausted request.
+   * Throws UNAUTHENTICATED for a wrong code and INVALID_INPUT for a used, expired, replaced or exhausted
+   * request, RATE_LIMITED once the address has had its wrong codes of the window.
    */
   verifyOneTimeCode(input: { requestId: string; code: string }): Promise<{ redirect: string }>;
 
@@ -105,12 +108,25 @@ export interface HelpdeskConnector {
   findUser(email: string): Promise<HelpdeskUser | undefined>;
 }
 
+/**
+ * How much one email address may ask of the built-in help desk's authorization page in a sliding window
+ * (SIGN_IN_CODES_PER_ADDRESS, SIGN_IN_WRONG_CODES_PER_ADDRESS, SIGN_IN_CODE_LIMIT_WINDOW_MINUTES).
+ */
+export interface OneTimeCodeLimits {
+  windowMs: number;
+  /** Codes issued (mailed, or not for an address without an account). */
+  codesPerAddress: number;
+  /** Wrong codes entered, whichever of the address's codes they were meant for. */
+  wrongCodesPerAddress: number;
+}
+
 export interface CreateHelpdeskOptions {
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
   /** Product name for the one-time code mail. */
   productName: string;
+  codeLimits: OneTimeCodeLimits;
 }
 
 /** The help desk this portal uses. Only the built-in one exists so far; a Zendesk adapter will join it here. */

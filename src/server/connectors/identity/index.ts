@@ -11,10 +11,18 @@ import { createOidcIdentity } from './oidc/oidc-identity.js';
 
 /** Who the identity provider says signed in. */
 export interface IdentityClaims {
-  /** The provider's stable subject identifier. */
+  /** The issuer of the ID token (`iss`): with the subject, the account's stable identity. */
+  issuer: string;
+  /** The provider's stable subject identifier (`sub`), unique within the issuer. */
   subject: string;
   /** Lower-cased email address. */
   email: string;
+  /**
+   * The provider vouches that the address is the account's: `email_verified` is true for it, or the token
+   * says nothing about it and the provider is configured as one whose addresses are verified
+   * (OIDC_EMAILS_VERIFIED).
+   */
+  emailVerified: boolean;
   name: string;
 }
 
@@ -81,6 +89,7 @@ export function createIdentityConnector(options: { env: Env; log: FastifyBaseLog
     issuer: env.OIDC_ISSUER,
     clientId: env.OIDC_CLIENT_ID,
     clientSecret: env.OIDC_CLIENT_SECRET,
+    emailsVerified: env.OIDC_EMAILS_VERIFIED,
     log: options.log,
   });
 }

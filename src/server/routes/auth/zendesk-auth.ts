@@ -68,9 +68,16 @@ export const zendeskAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Complete the help-desk authorization and sign in',
         description:
           "The page at /zendeskAuth forwards `code` and `state`. The state must be the one of this browser's " +
-          "flow cookie; the code is exchanged with the flow's PKCE verifier. Sets the session cookie.",
+          "flow cookie; the code is exchanged with the flow's PKCE verifier. Sets the session cookie. A " +
+          'customer who gave a Controller ID or Customer ID at login gets it on file now; 403 when it no longer ' +
+          'passes the checks or another ID was filed meanwhile.',
         querystring: authCodeGrantQuerySchema,
-        response: { 200: authCodeGrantOkSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: {
+          200: authCodeGrantOkSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

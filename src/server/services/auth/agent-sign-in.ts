@@ -9,7 +9,8 @@ import { createFlow, deleteFlow, findFlow } from './flows.js';
 import type { SignedIn } from './helpdesk-sign-in.js';
 import { createSession, type SessionPolicy } from './sessions.js';
 import { pkceChallenge, randomToken, safeEqual } from './tokens.js';
-import { findUserByEmail, isCorporateEmail, isStaff, normalizeEmail, portalUserColumns } from './users.js';
+import { agentOfIdentity } from './identity-links.js';
+import { findUserByEmail, isCorporateEmail, isStaff, normalizeEmail } from './users.js';
 
 /** The identity provider sends the popup back here (a page of the web app that calls authenticateCode). */
 export const OIDC_CALLBACK_PATH = '/login/callback';
@@ -63,8 +64,9 @@ export async function beginOidcSignIn(options: {
 
 /**
  * `GET /api/azureAD/authenticateCode`: completes the popup sign-in. openid-client checks issuer, audience,
- * nonce, state and PKCE; the address must be of the corporate domain. The agent is found (keeping the role
- * on file) or created with role agent, and gets a session of auth level azureAD; the help-desk step follows.
+ * nonce, state and PKCE; the address must be of the corporate domain. The agent is found by the account's
+ * issuer and subject, or at the first sign-in by a verified address (keeping the role on file), or created
+ * with role agent; it gets a session of auth level azureAD, and the help-desk step follows.
  */
 export async function completeOidcSignIn(options: {
   db: Database;
@@ -99,25 +101,7 @@ export async function completeOidcSignIn(options: {
   if (!isCorporateEmail(claims.email, options.corporateEmailDomain)) {
     throw new ServiceError('FORBIDDEN', 'Only corporate accounts may use the agent sign-in.');
   }
-  let user = await findUserByEmail(db, claims.email);
-  if (user && !isStaff(user)) {
-    throw new ServiceError('FORBIDDEN', 'This account is not an agent account.');
-  }
-  if (!user) {
-    const [created] = await db
-      .insert(users)
-      .values({
-        email: normalizeEmail(claims.email),
-        name: claims.name,
-        userType: 'agent',
-        role: 'agent',
-        allowDownload: true,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning(portalUserColumns);
-    user = created ?? (await findUserByEmail(db, claims.email));
-  }
-  if (!user) throw new ServiceError('UNAVAILABLE', 'The agent account could not be created.');
+  const user = await agentOfIdentity(db, claims);
   const { token, session } = await createSession({
     db,
     userId: user.id,

@@ -17,6 +17,8 @@ export interface CreateFlowOptions {
   state?: string | null;
   codeVerifier?: string | null;
   nonce?: string | null;
+  /** customer: the ID given at login by a user with none on file, written to the user at the end. */
+  providedId?: string | null;
   /** The flow cookie the browser already had: its flow is dropped, one flow per browser. */
   replacesToken?: string | undefined;
   now?: Date;
@@ -39,6 +41,7 @@ export async function createFlow(options: CreateFlowOptions): Promise<{ token: s
       state: options.state ?? null,
       codeVerifier: options.codeVerifier ?? null,
       nonce: options.nonce ?? null,
+      providedId: options.providedId ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + AUTH_FLOW_TTL_MS),
     })

@@ -3,6 +3,7 @@ import type { HelpdeskConnector, HelpdeskRole } from '../../connectors/helpdesk/
 import type { Database } from '../../db/client.js';
 import { ServiceError } from '../errors.js';
 import { createFlow, deleteFlow, findFlow, updateFlow, type AuthFlow } from './flows.js';
+import { fileProvidedId } from './provided-id.js';
 import { createSession, type ActiveSession, type ResolvedSession, type SessionPolicy } from './sessions.js';
 import { pkceChallenge, randomToken, safeEqual } from './tokens.js';
 import { findUserById, isStaff, type PortalUser } from './users.js';
@@ -133,13 +134,23 @@ export async function completeHelpdeskSignIn(options: CompleteHelpdeskSignInOpti
     codeVerifier: flow.codeVerifier,
     redirectUri: `${options.origin}${HELPDESK_CALLBACK_PATH}`,
   });
-  const user = flow.userId ? await findUserById(db, flow.userId) : undefined;
+  let user = flow.userId ? await findUserById(db, flow.userId) : undefined;
   const expectedRole: HelpdeskRole = flow.kind === 'agent' ? 'agent' : 'customer';
   if (!user || helpdeskUser.email !== user.email || helpdeskUser.role !== expectedRole) {
     throw new ServiceError(
       'UNAUTHENTICATED',
       'The help desk signed in a different user than this sign-in was for.',
     );
+  }
+  if (flow.providedId) {
+    // The email is proven now: the ID given at login becomes the user's.
+    const providedId = await fileProvidedId({
+      db,
+      userId: user.id,
+      email: user.email,
+      providedId: flow.providedId,
+    });
+    user = { ...user, providedId };
   }
   const authLevel: AuthLevel = flow.kind === 'agent' ? 'azureAD' : 'zendesk';
   const { token, session } = await createSession({

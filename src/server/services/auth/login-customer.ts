@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { AUTH_CODES, PROVIDED_ID_PATTERN } from '../../../common/contracts/auth.js';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { createFlow } from './flows.js';
 import { checkProvidedId, normalizeProvidedId } from './provided-id.js';
 import { authRefusal } from './refusals.js';
@@ -40,13 +38,14 @@ export async function loginCustomer(options: LoginCustomerOptions): Promise<Logi
     throw authRefusal(AUTH_CODES.useAgentLogin, 'This account signs in through the agent login.');
   }
 
+  let claimedId: string | null = null;
   if (user.providedId === null) {
     if (given === undefined) {
       throw authRefusal(AUTH_CODES.controllerIdRequired, 'A Controller ID or Customer ID is needed once.');
     }
-    const providedId = await checkProvidedId({ db, email, providedId: given });
-    // Asked once: from now on the ID is on file and login needs only the email.
-    await db.update(users).set({ providedId }).where(eq(users.id, user.id));
+    // Kept in the flow, not on file: anybody can type this address, only its owner can finish the sign-in
+    // (completeHelpdeskSignIn writes it then; from that moment login needs only the email).
+    claimedId = await checkProvidedId({ db, email, providedId: given });
   } else if (given !== undefined) {
     const normalized = normalizeProvidedId(given);
     if (normalized !== user.providedId) {
@@ -63,6 +62,7 @@ export async function loginCustomer(options: LoginCustomerOptions): Promise<Logi
     kind: 'customer',
     email,
     userId: user.id,
+    providedId: claimedId,
     replacesToken: options.replacesFlowToken,
   });
   return { flowToken: token, userId: user.id };

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { AUTH_CODES, PROVIDED_ID_PATTERN } from '../../../common/contracts/auth.js';
 import type { Database } from '../../db/client.js';
-import { customerAccounts } from '../../db/schema.js';
+import { customerAccounts, users } from '../../db/schema.js';
+import { isServiceError, ServiceError } from '../errors.js';
 import { authRefusal } from './refusals.js';
 import { emailDomain } from './users.js';
 
@@ -34,4 +35,46 @@ export async function checkProvidedId(options: {
     throw authRefusal(AUTH_CODES.invalidEmailId, 'The ID belongs to an account of another email domain.');
   }
   return id;
+}
+
+/**
+ * Puts on file the ID a user with none gave at login, once the sign-in has proven the email. The login's
+ * checks run again (the account may have changed since), and an ID filed meanwhile by another sign-in of the
+ * same user stands: a different one is refused. Throws FORBIDDEN with a sentence for the callback page.
+ */
+export async function fileProvidedId(options: {
+  db: Database;
+  userId: string;
+  email: string;
+  providedId: string;
+}): Promise<string> {
+  const { db, userId } = options;
+  let id: string;
+  try {
+    id = await checkProvidedId(options);
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    throw new ServiceError(
+      'FORBIDDEN',
+      'The Controller ID or Customer ID you gave can no longer be used with your email. Please sign in again.',
+      { cause: error },
+    );
+  }
+  const [filed] = await db
+    .update(users)
+    .set({ providedId: id })
+    .where(and(eq(users.id, userId), isNull(users.providedId)))
+    .returning({ id: users.id });
+  if (filed) return id;
+  const [current] = await db
+    .select({ providedId: users.providedId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (current?.providedId === id) return id;
+  throw new ServiceError(
+    'FORBIDDEN',
+    'This sign-in cannot finish: another Controller ID or Customer ID is on file for your email. ' +
+      'Please sign in again.',
+  );
 }

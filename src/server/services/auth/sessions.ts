@@ -14,6 +14,16 @@ export interface SessionPolicy {
 /** `last_seen_at` is written at most this often, so a busy page does not write on every call. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * How long after the last write of `last_seen_at` a request writes it again: a minute, or a quarter of the
+ * idle timeout when that is shorter. A request finds `last_seen_at` at most this old, so a session used at
+ * least every `idle - touch` (three quarters of the idle timeout at the minimum of one minute) never ends
+ * for idleness.
+ */
+export function sessionTouchIntervalMs(policy: Pick<SessionPolicy, 'idleMs'>): number {
+  return Math.min(SESSION_TOUCH_INTERVAL_MS, Math.floor(policy.idleMs / 4));
+}
+
 export interface ActiveSession {
   /** SHA-256 of the cookie token (the row id). */
   id: string;
@@ -71,7 +81,8 @@ export async function createSession(
 
 /**
  * The live session of a cookie token, with its user. A session past its idle or absolute timeout is deleted
- * and answers null. Activity is recorded at most once a minute.
+ * and answers null. Activity is recorded at most once a minute, more often for idle timeouts under four
+ * minutes ({@link sessionTouchIntervalMs}).
  */
 export async function resolveSession(options: {
   db: Database;
@@ -95,7 +106,7 @@ export async function resolveSession(options: {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+  if (now.getTime() - session.lastSeenAt.getTime() >= sessionTouchIntervalMs(policy)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
     session.lastSeenAt = now;
   }

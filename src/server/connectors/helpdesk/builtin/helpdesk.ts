@@ -8,6 +8,15 @@ import type {
   HelpdeskConnector,
   HelpdeskUser,
 } from '../index.js';
+import {
+  recordEvent,
+  sweepEvents,
+  tallyAddress,
+  tooManyCodes,
+  tooManyWrongCodes,
+  tooManyWrongCodesSentence,
+  withAddressLock,
+} from './address-limits.js';
 import { helpdeskAuthCodes, helpdeskAuthRequests, helpdeskUsers } from './schema.js';
 
 /** The portal's registration at the built-in help desk. */
@@ -43,6 +52,33 @@ function codeHash(requestId: string, code: string): string {
   return sha256Hex(`${requestId}:${code}`);
 }
 
+/**
+ * The answer to a wrong code, with what is left: of the code's own attempts, and of the address's wrong codes
+ * in the window (the smaller counts, so that starting again gives no fresh guesses).
+ */
+function wrongCodeRefusal(options: {
+  leftForCode: number;
+  leftForAddress: number;
+  /** What to say once the address has none left. */
+  spent: string;
+}): ServiceError {
+  const { leftForCode, leftForAddress } = options;
+  if (leftForAddress <= 0) {
+    return new ServiceError('UNAUTHENTICATED', `The code is not correct. ${options.spent}`);
+  }
+  if (leftForCode <= 0) {
+    return new ServiceError(
+      'UNAUTHENTICATED',
+      'The code is not correct. No attempts left: please start the sign-in again.',
+    );
+  }
+  const left = Math.min(leftForCode, leftForAddress);
+  return new ServiceError(
+    'UNAUTHENTICATED',
+    `The code is not correct. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
+  );
+}
+
 function toUser(row: typeof helpdeskUsers.$inferSelect): HelpdeskUser {
   return { email: row.email, name: row.name, role: row.role, providedId: row.providedId };
 }
@@ -52,7 +88,7 @@ function toUser(row: typeof helpdeskUsers.$inferSelect): HelpdeskUser {
  * authenticates a user by a one-time code emailed to the address being signed in.
  */
 export function createBuiltinHelpdesk(options: CreateHelpdeskOptions): HelpdeskConnector {
-  const { db, mailer, log, productName } = options;
+  const { db, mailer, log, productName, codeLimits } = options;
 
   async function findUser(email: string): Promise<HelpdeskUser | undefined> {
     const [row] = await db
@@ -100,19 +136,45 @@ export function createBuiltinHelpdesk(options: CreateHelpdeskOptions): HelpdeskC
       const email = params.login_hint.trim().toLowerCase();
       const requestId = randomToken();
       const code = sixDigitCode();
-      const now = Date.now();
+      const now = new Date();
       // Old requests are dead weight; sweeping them here keeps the table small without a scheduler.
-      await db.delete(helpdeskAuthRequests).where(lt(helpdeskAuthRequests.expiresAt, new Date(now - 60_000)));
-      await db.insert(helpdeskAuthRequests).values({
-        id: requestId,
-        clientId: params.client_id,
-        redirectUri: params.redirect_uri,
-        state: params.state,
-        codeChallenge: params.code_challenge,
-        email,
-        role: params.role,
-        codeHash: codeHash(requestId, code),
-        expiresAt: new Date(now + ONE_TIME_CODE_TTL_MS),
+      await db
+        .delete(helpdeskAuthRequests)
+        .where(lt(helpdeskAuthRequests.expiresAt, new Date(now.getTime() - 60_000)));
+      await sweepEvents({ db, limits: codeLimits, now });
+      // Counted before knowing whether the address has an account: both get the same answers.
+      await withAddressLock(db, email, async (tx) => {
+        const tally = { db: tx, email, limits: codeLimits, now };
+        const wrongCodes = await tallyAddress({ ...tally, kind: 'wrong_code' });
+        if (wrongCodes.count >= codeLimits.wrongCodesPerAddress) {
+          throw tooManyWrongCodes(wrongCodes, codeLimits, now);
+        }
+        const codes = await tallyAddress({ ...tally, kind: 'code' });
+        if (codes.count >= codeLimits.codesPerAddress) throw tooManyCodes(codes, codeLimits, now);
+        await recordEvent({ db: tx, email, kind: 'code', now });
+        // One live code per address: an earlier one still pending dies, so guesses always aim at one code.
+        await tx
+          .update(helpdeskAuthRequests)
+          .set({ expiresAt: now })
+          .where(
+            and(
+              eq(helpdeskAuthRequests.email, email),
+              isNull(helpdeskAuthRequests.usedAt),
+              gt(helpdeskAuthRequests.expiresAt, now),
+            ),
+          );
+        await tx.insert(helpdeskAuthRequests).values({
+          id: requestId,
+          clientId: params.client_id,
+          redirectUri: params.redirect_uri,
+          state: params.state,
+          codeChallenge: params.code_challenge,
+          email,
+          role: params.role,
+          codeHash: codeHash(requestId, code),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + ONE_TIME_CODE_TTL_MS),
+        });
       });
       const user = await findUser(email);
       if (user && user.role === params.role) {
@@ -139,36 +201,57 @@ export function createBuiltinHelpdesk(options: CreateHelpdeskOptions): HelpdeskC
     },
 
     async verifyOneTimeCode({ requestId, code }) {
-      // Counting the attempt and checking the request's life in one statement: concurrent guesses cannot
-      // slip past the limit.
-      const [request] = await db
-        .update(helpdeskAuthRequests)
-        .set({ attempts: sql`${helpdeskAuthRequests.attempts} + 1` })
-        .where(
-          and(
-            eq(helpdeskAuthRequests.id, requestId),
-            isNull(helpdeskAuthRequests.usedAt),
-            lt(helpdeskAuthRequests.attempts, ONE_TIME_CODE_MAX_ATTEMPTS),
-            gt(helpdeskAuthRequests.expiresAt, new Date()),
-          ),
-        )
-        .returning();
-      if (!request) throw new ServiceError('INVALID_INPUT', DEAD_REQUEST_MESSAGE);
-      if (!safeEqual(request.codeHash, codeHash(requestId, code))) {
-        const left = ONE_TIME_CODE_MAX_ATTEMPTS - request.attempts;
-        throw new ServiceError(
-          'UNAUTHENTICATED',
-          left > 0
-            ? `The code is not correct. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
-            : 'The code is not correct. No attempts left: please start the sign-in again.',
-        );
-      }
-      const [used] = await db
-        .update(helpdeskAuthRequests)
-        .set({ usedAt: new Date() })
-        .where(and(eq(helpdeskAuthRequests.id, requestId), isNull(helpdeskAuthRequests.usedAt)))
-        .returning({ id: helpdeskAuthRequests.id });
-      if (!used) throw new ServiceError('INVALID_INPUT', DEAD_REQUEST_MESSAGE);
+      const [pending] = await db
+        .select({ email: helpdeskAuthRequests.email })
+        .from(helpdeskAuthRequests)
+        .where(eq(helpdeskAuthRequests.id, requestId))
+        .limit(1);
+      if (!pending) throw new ServiceError('INVALID_INPUT', DEAD_REQUEST_MESSAGE);
+      const { email } = pending;
+      const now = new Date();
+      // Under the address's lock, concurrent guesses (at this code or at a newer one of the same address)
+      // are counted one after the other and cannot slip past either limit. The refusal is thrown after the
+      // transaction, so that the wrong code it counted is kept.
+      const outcome = await withAddressLock(db, email, async (tx) => {
+        const [request] = await tx
+          .select()
+          .from(helpdeskAuthRequests)
+          .where(
+            and(
+              eq(helpdeskAuthRequests.id, requestId),
+              isNull(helpdeskAuthRequests.usedAt),
+              lt(helpdeskAuthRequests.attempts, ONE_TIME_CODE_MAX_ATTEMPTS),
+              gt(helpdeskAuthRequests.expiresAt, now),
+            ),
+          );
+        if (!request) return { refusal: new ServiceError('INVALID_INPUT', DEAD_REQUEST_MESSAGE) };
+        const wrongCodes = await tallyAddress({ db: tx, email, kind: 'wrong_code', limits: codeLimits, now });
+        if (wrongCodes.count >= codeLimits.wrongCodesPerAddress) {
+          return { refusal: tooManyWrongCodes(wrongCodes, codeLimits, now) };
+        }
+        if (!safeEqual(request.codeHash, codeHash(requestId, code))) {
+          await tx
+            .update(helpdeskAuthRequests)
+            .set({ attempts: sql`${helpdeskAuthRequests.attempts} + 1` })
+            .where(eq(helpdeskAuthRequests.id, requestId));
+          await recordEvent({ db: tx, email, kind: 'wrong_code', now });
+          const leftForCode = ONE_TIME_CODE_MAX_ATTEMPTS - request.attempts - 1;
+          const leftForAddress = codeLimits.wrongCodesPerAddress - wrongCodes.count - 1;
+          const spent = tooManyWrongCodesSentence(
+            { count: wrongCodes.count + 1, oldest: wrongCodes.oldest ?? now },
+            codeLimits,
+            now,
+          );
+          return { refusal: wrongCodeRefusal({ leftForCode, leftForAddress, spent }) };
+        }
+        await tx
+          .update(helpdeskAuthRequests)
+          .set({ usedAt: now })
+          .where(eq(helpdeskAuthRequests.id, requestId));
+        return { request };
+      });
+      if ('refusal' in outcome) throw outcome.refusal;
+      const { request } = outcome;
 
       const authorizationCode = randomToken();
       await db

@@ -24,7 +24,10 @@ export const builtinHelpdeskRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Open an authorization request and email its one-time code',
         description:
           'The page posts the OAuth parameters it was opened with. They must name the registered client and ' +
-          'redirect URI (400 otherwise). A six-digit code goes to `login_hint`; `sentTo` is the masked address.',
+          'redirect URI (400 otherwise). A six-digit code goes to `login_hint`; `sentTo` is the masked address. ' +
+          'Per address, a new code replaces the pending one, and past SIGN_IN_CODES_PER_ADDRESS codes or ' +
+          'SIGN_IN_WRONG_CODES_PER_ADDRESS wrong codes in the window nothing is sent: 429 with a sentence saying ' +
+          'when to try again. Addresses without an account get the same answers.',
         body: helpdeskStartRequestSchema,
         response: {
           200: helpdeskStartOkSchema,
@@ -50,8 +53,9 @@ export const builtinHelpdeskRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Check the one-time code',
         description:
           'Accepted once, within 10 minutes, in at most 5 attempts. 401 for a wrong code (the message says how ' +
-          'many attempts are left), 400 once the request is used, expired or exhausted. On success the browser ' +
-          'goes to `redirect` (`/zendeskAuth?code=&state=`).',
+          'many attempts are left), 400 once the request is used, expired, replaced or exhausted, 429 once the ' +
+          'address has had its wrong codes of the window. On success the browser goes to `redirect` ' +
+          '(`/zendeskAuth?code=&state=`).',
         body: helpdeskVerifyRequestSchema,
         response: {
           200: helpdeskVerifyOkSchema,

@@ -40,6 +40,26 @@ export const helpdeskAuthRequests = pgTable(
   (table) => [index('helpdesk_auth_requests_expires_at_idx').on(table.expiresAt)],
 );
 
+/**
+ * What each address did lately at the authorization page: a code issued (`code`, mailed or not) or a wrong
+ * code entered (`wrong_code`). The per-address limits count these rows over a sliding window, in the
+ * database, so every instance sees the same counts; rows older than the window are swept.
+ */
+export const helpdeskSignInEvents = pgTable(
+  'helpdesk_sign_in_events',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased, as `login_hint` was given: addresses without a user are limited the same way. */
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['code', 'wrong_code'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('helpdesk_sign_in_events_email_idx').on(table.email, table.kind, table.createdAt),
+    index('helpdesk_sign_in_events_created_at_idx').on(table.createdAt),
+  ],
+);
+
 /** OAuth authorization codes handed to the portal: single use, short-lived, bound to PKCE and the client. */
 export const helpdeskAuthCodes = pgTable(
   'helpdesk_auth_codes',

@@ -7,6 +7,8 @@ export interface OidcIdentityOptions {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** Every address of the provider counts as verified, with or without `email_verified`. */
+  emailsVerified: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -19,7 +21,7 @@ const looksLikeEmail = (value: unknown): value is string =>
 
 /** An OpenID Connect provider through `openid-client` (authorization code flow with PKCE). */
 export function createOidcIdentity(options: OidcIdentityOptions): IdentityConnector {
-  const { issuer, clientId, clientSecret, log } = options;
+  const { issuer, clientId, clientSecret, emailsVerified, log } = options;
   let configuration: Promise<oidc.Configuration> | undefined;
 
   function discover(): Promise<oidc.Configuration> {
@@ -84,7 +86,13 @@ export function createOidcIdentity(options: OidcIdentityOptions): IdentityConnec
       if (!email)
         throw new ServiceError('UNAUTHENTICATED', 'The corporate sign-in returned no email address.');
       const name = typeof claims.name === 'string' && claims.name.trim() !== '' ? claims.name.trim() : email;
-      return { subject: claims.sub, email: email.toLowerCase(), name };
+      // `email_verified` speaks for the `email` claim only. The setting vouches where the provider says
+      // nothing, never against an explicit false.
+      const emailVerified =
+        email === claims.email && claims.email_verified !== undefined
+          ? claims.email_verified === true
+          : emailsVerified;
+      return { issuer: claims.iss, subject: claims.sub, email: email.toLowerCase(), emailVerified, name };
     },
   };
 }

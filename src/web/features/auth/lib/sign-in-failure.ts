@@ -13,7 +13,8 @@ export function signInFailureDetail(failure: { error: string } | { status: numbe
       : 'The sign-in was refused or interrupted before it finished.';
   }
   if (failure.status === 0) return 'The portal could not be reached. Check your connection and start again.';
-  if (failure.status === 429) return RATE_LIMIT_MESSAGE;
+  // A per-address limit of the help desk says how long to wait; the per-client one is RATE_LIMITED.
+  if (failure.status === 429) return readableMessage(failure.code) ?? RATE_LIMIT_MESSAGE;
   if (failure.status >= 500) return 'The sign-in could not be completed right now. Please try again later.';
   return readableMessage(failure.code) ?? 'This sign-in link has expired or has already been used.';
 }

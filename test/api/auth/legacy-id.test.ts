@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authCodeGrantOkSchema } from '../../../src/common/contracts/auth.js';
+import { customerAccounts, users } from '../../../src/server/db/schema.js';
+import {
+  authCodeGrant,
+  completeHelpdeskStep,
+  initHelpdeskAuth,
+  login,
+  newBrowser,
+  startAuthorization,
+  verifyCode,
+  type Browser,
+} from '../../support/auth-flow.js';
+import { createMailTestApp, type MailTestApp } from '../../support/test-app.js';
+
+/**
+ * A customer with no ID on file gives one at login (spec sections 4 and 5). It is theirs only once they
+ * have proven the email with the one-time code: until then anybody who knows the address could claim an ID
+ * of the same company for it and lock the owner out of their real one (hardening issue, item 6).
+ */
+describe('the ID a legacy customer gives at login is stored only once the email is proven', () => {
+  let t: MailTestApp;
+  beforeAll(async () => {
+    t = await createMailTestApp();
+  });
+  afterAll(() => t.close());
+
+  let legacyUsers = 0;
+  /** A customer who signed up before IDs were required (no ID on file), like the demo's legacy user. */
+  async function legacyCustomer(): Promise<string> {
+    legacyUsers += 1;
+    const email = `legacy-${legacyUsers}@example.com`;
+    await t.database.db.insert(users).values({
+      email,
+      name: `Legacy ${legacyUsers}`,
+      providedId: null,
+      userType: 'customer',
+      role: 'customer',
+    });
+    return email;
+  }
+
+  async function providedIdOf(email: string): Promise<string | null | undefined> {
+    const [row] = await t.database.db
+      .select({ providedId: users.providedId })
+      .from(users)
+      .where(eq(users.email, email));
+    return row?.providedId;
+  }
+
+  /** The help-desk step up to the redirect back to the portal (`/zendeskAuth?code=&state=`). */
+  async function proveEmail(browser: Browser, email: string): Promise<string> {
+    const started = await startAuthorization(browser, await initHelpdeskAuth(browser));
+    expect(started.statusCode).toBe(200);
+    const code = await t.sink.waitForCode(email);
+    const verified = await verifyCode(browser, started.json<{ requestId: string }>().requestId, code);
+    expect(verified.statusCode).toBe(200);
+    return verified.json<{ redirect: string }>().redirect;
+  }
+
+  it('a login with an ID and no code leaves the ID unset: the owner is still asked for theirs', async () => {
+    const email = 'legacy@example.com';
+    const claimed = await login(newBrowser(t.app), email, 'CUST-0001');
+    expect(claimed.statusCode).toBe(200);
+    expect(await providedIdOf(email)).toBeNull();
+
+    const owner = await login(newBrowser(t.app), email);
+    expect(owner.statusCode).toBe(400);
+    expect(owner.json()).toMatchObject({ message: 'CONTROLLER_ID_REQUIRED' });
+  });
+
+  it('after the code and authCodeGrant the ID is on file, and later logins need only the email', async () => {
+    const email = 'legacy@example.com';
+    const browser = newBrowser(t.app);
+    expect((await login(browser, email, ' ctrl-0a1b2c3d ')).statusCode).toBe(200);
+    const redirect = await proveEmail(browser, email);
+    // The code is right, but nothing is written before the portal's own authCodeGrant succeeds.
+    expect(await providedIdOf(email)).toBeNull();
+    const granted = await authCodeGrant(browser, redirect);
+    expect(granted.statusCode).toBe(200);
+    expect(authCodeGrantOkSchema.parse(granted.json()).userInfo.user.email).toBe(email);
+    expect(await providedIdOf(email)).toBe('CTRL-0A1B2C3D');
+
+    expect((await login(newBrowser(t.app), email)).statusCode).toBe(200);
+  });
+
+  it('two sign-ins claiming different IDs: the first proven wins, the other is refused at authCodeGrant', async () => {
+    const email = await legacyCustomer();
+    const first = newBrowser(t.app);
+    const second = newBrowser(t.app);
+    expect((await login(first, email, 'CUST-0001')).statusCode).toBe(200);
+    expect((await login(second, email, 'CTRL-0A1B2C3D')).statusCode).toBe(200);
+    const firstRedirect = await proveEmail(first, email);
+    const secondRedirect = await proveEmail(second, email);
+
+    expect((await authCodeGrant(first, firstRedirect)).statusCode).toBe(200);
+    expect(await providedIdOf(email)).toBe('CUST-0001');
+
+    const refused = await authCodeGrant(second, secondRedirect);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'Forbidden',
+      message: expect.stringMatching(/another Controller ID or Customer ID is on file/),
+    });
+    expect(second.jar.get('portal_session')).toBeUndefined();
+    expect(await providedIdOf(email)).toBe('CUST-0001');
+  });
+
+  it('the ID checks apply again at authCodeGrant: an ID moved to another company is refused', async () => {
+    const email = await legacyCustomer();
+    await t.database.db
+      .insert(customerAccounts)
+      .values({ providedId: 'CUST-0777', company: 'Example Corp (old)', emailDomain: 'example.com' });
+    const browser = newBrowser(t.app);
+    expect((await login(browser, email, 'CUST-0777')).statusCode).toBe(200);
+    const redirect = await proveEmail(browser, email);
+    await t.database.db
+      .update(customerAccounts)
+      .set({ emailDomain: 'example.org' })
+      .where(eq(customerAccounts.providedId, 'CUST-0777'));
+
+    const refused = await authCodeGrant(browser, redirect);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toMatch(/Controller ID or Customer ID/);
+    expect(browser.jar.get('portal_session')).toBeUndefined();
+    expect(await providedIdOf(email)).toBeNull();
+  });
+
+  it('a customer with an ID on file signs in as before (nothing is written)', async () => {
+    const browser = newBrowser(t.app);
+    expect((await login(browser, 'customer@example.com', 'CUST-0001')).statusCode).toBe(200);
+    expect((await completeHelpdeskStep(browser, t.sink, 'customer@example.com')).statusCode).toBe(200);
+    expect(await providedIdOf('customer@example.com')).toBe('CUST-0001');
+  });
+});
