@@ -8,8 +8,9 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
     globalSetup: ['test/support/global-setup.ts'],
-    // Starting PGlite (WASM) or creating a PostgreSQL database takes a moment per file.
-    hookTimeout: 30_000,
-    testTimeout: 15_000,
+    // Starting PGlite (WASM) or creating a PostgreSQL database takes a moment per file, and test files run in
+    // parallel on a shared 2-core machine: these limits catch a hang, not a slow start.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
   },
 });

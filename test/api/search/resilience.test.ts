@@ -76,7 +76,8 @@ describe('a failing source and the half-open breaker', () => {
   let calls = 0;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { SEARCH_BREAKER_FAILURES: '1', SEARCH_BREAKER_COOLDOWN_MS: '200' },
+      // A cool-down long enough that a search on a loaded machine cannot outlast it between two checks.
+      env: { SEARCH_BREAKER_FAILURES: '1', SEARCH_BREAKER_COOLDOWN_MS: '2000' },
       searchSources: {
         forumbee: {
           search: async () => {
@@ -99,7 +100,7 @@ describe('a failing source and the half-open breaker', () => {
     expect(t.app.searchService.breakerState('forumbee')).toBe('open');
     expect((await search(visitor, 'gateway')).status.forumbee).toBe('error');
     expect(calls).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 2100));
     expect(t.app.searchService.breakerState('forumbee')).toBe('half-open');
     failing = false;
     const body = await search(visitor, 'gateway');
