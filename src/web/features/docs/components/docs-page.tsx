@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 import { LoginLink } from '../../auth/components/login-link';
 import { Highlighted } from '../../search/components/highlighted';
 import { GetSearchForm } from '../../search/components/get-search-form';
+import { useProtectedLink } from '../../session/use-protected-link';
 import { useSession } from '../../session/use-session';
 import { ANONYMOUS_READER, DocsError, useArticle, useArticleDetails, useDocsSearch } from '../api/docs-api';
 import { readDocsParams } from '../lib/docs-params';
@@ -125,6 +126,8 @@ interface ArticleViewProps {
 
 function ArticleView({ reader, id, enabled, signedIn }: ArticleViewProps) {
   const query = useArticle(reader, id, enabled);
+  // A visitor on a protected article: signing in from here, with any button, comes back here.
+  useProtectedLink(!signedIn && query.data?.article.body === null);
   if (query.isError)
     return (
       <Alert color="red" variant="light" title="Article not available">
