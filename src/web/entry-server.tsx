@@ -1,34 +1,46 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
 import type { SsrInput, SsrResult } from '../common/contracts/ssr';
 import { escapeHtml } from '../common/snippet';
 import type { PortalConfig } from '../common/portal-config';
 import { AppProviders } from './app/app-providers';
-import { createRoutes } from './app/routes';
+import { createRoutes, pageModuleFiles } from './app/routes';
 import { serializePortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { documentTitle, isPortalRouteHandle, resolveRouteMeta } from './lib/route-handle';
 
 // One route tree and static handler per config object (the server passes the same one to every request), so a
 // lazy route's module is resolved once per process instead of once per request.
-const handlers = new WeakMap<PortalConfig, ReturnType<typeof createStaticHandler>>();
+interface AppRouting {
+  /** The tree as createRoutes made it: the handler resolves lazy routes on copies, these keep their loaders. */
+  routes: RouteObject[];
+  handler: ReturnType<typeof createStaticHandler>;
+}
+const routings = new WeakMap<PortalConfig, AppRouting>();
 
-function staticHandlerFor(config: PortalConfig) {
-  let handler = handlers.get(config);
-  if (!handler) {
-    handler = createStaticHandler(createRoutes(config));
-    handlers.set(config, handler);
+function routingFor(config: PortalConfig): AppRouting {
+  let routing = routings.get(config);
+  if (!routing) {
+    const routes = createRoutes(config);
+    routing = { routes, handler: createStaticHandler(routes) };
+    routings.set(config, routing);
   }
-  return handler;
+  return routing;
 }
 
 /** Renders one page request to HTML (see src/common/contracts/ssr.ts); called by the server for every page. */
 export async function render(input: SsrInput): Promise<SsrResult> {
   const { config } = input;
-  const handler = staticHandlerFor(config);
+  const { routes, handler } = routingFor(config);
   // Only path and search matter to the router; the origin is a placeholder.
-  const context = await handler.query(new Request(new URL(input.url, 'http://portal.invalid')));
+  const url = new URL(input.url, 'http://portal.invalid');
+  const context = await handler.query(new Request(url));
   if (context instanceof Response) {
     // Only loaders and actions answer with a Response, and no route has one.
     throw new Error(`Unexpected ${context.status} response while rendering ${input.url}`);
@@ -39,10 +51,13 @@ export async function render(input: SsrInput): Promise<SsrResult> {
   await Promise.all(
     context.matches.map((match) =>
       isPortalRouteHandle(match.route.handle)
-        ? match.route.handle.prefetch?.(queryClient, input.data)
+        ? match.route.handle.prefetch?.(queryClient, input.data, url.searchParams)
         : undefined,
     ),
   );
+  // A failed prefetch is left to the browser to retry: rendered as an error here, it would not match the
+  // pending query the browser starts from (failed queries are not dehydrated).
+  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
@@ -64,5 +79,11 @@ export async function render(input: SsrInput): Promise<SsrResult> {
 
   const state = serializePortalState({ config, queries: dehydrate(queryClient) });
   queryClient.clear();
-  return { status: meta?.status ?? context.statusCode, head, html, state };
+  return {
+    status: meta?.status ?? context.statusCode,
+    head,
+    html,
+    state,
+    modules: pageModuleFiles(routes, input.url),
+  };
 }

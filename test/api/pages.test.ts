@@ -63,6 +63,30 @@ describe('server-side rendered pages (fixture build)', () => {
     });
   });
 
+  it("preloads the chunks of the page's route modules, not what the template loads already", async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/docs?q=gateway' });
+    const head = docs.body.slice(0, docs.body.indexOf('</head>'));
+    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/docs-5e6f7a8b.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/card-9c0d1e2f.js">',
+      // The template's own, for a chunk of the entry: not repeated.
+      '<link rel="modulepreload" href="/assets/shared-1a2b3c4d.js" />',
+    ]);
+    // They come before the entry script, so the browser fetches them alongside it.
+    expect(head.indexOf('docs-5e6f7a8b.js')).toBeLessThan(head.indexOf('app-3f2a1b9c.js'));
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).not.toContain('crossorigin href="/assets/docs-');
+  });
+
+  it('never serves the build manifest', async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/manifest.json.gz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('src/web/routes/docs.tsx');
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    }
+  });
+
   it('answers with the status the renderer gives (404 for the No Page page)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(res.statusCode).toBe(404);

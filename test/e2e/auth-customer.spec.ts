@@ -48,7 +48,7 @@ test.describe('customer sign-in', () => {
     await expect(page).toHaveURL('/');
     const menuButton = userMenuButton(page, customer.name);
     await expect(menuButton).toBeVisible();
-    await expect(header(page).getByRole('button', { name: 'Customer Login' })).toHaveCount(0);
+    await expect(header(page).getByRole('link', { name: 'Customer Login' })).toHaveCount(0);
     await menuButton.click();
     await expect(header(page).getByText('Role: Customer')).toBeVisible();
     await expect(header(page).getByText(customer.email)).toBeVisible();

@@ -36,7 +36,7 @@ test.describe('session', () => {
 
     // The other tab follows through the storage event: signed out, and away from the protected page.
     await expect(other).toHaveURL('/');
-    await expect(header(other).getByRole('button', { name: 'Customer Login' })).toBeVisible();
+    await expect(header(other).getByRole('link', { name: 'Customer Login' })).toBeVisible();
     await expect(userMenuButton(other, customer.name)).toHaveCount(0);
     // A sign-out is not a new visit to a protected page: nothing stored, no login modal.
     await expect(other.getByRole('dialog')).toHaveCount(0);
@@ -128,7 +128,7 @@ test.describe('session', () => {
       if (req.url().endsWith('/api/aggregator/logoutCustomer')) logoutCalls += 1;
     });
     await gotoHydrated(page, '/sla');
-    await expect(header(page).getByRole('button', { name: 'Customer Login' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Customer Login' })).toBeVisible();
     await expect(page).toHaveURL('/');
     expect(await storedProfile(page)).toBeNull();
     expect(logoutCalls).toBe(1);
@@ -147,7 +147,7 @@ test.describe('session', () => {
     await gotoHydrated(page, '/sla');
     await logoutAgent;
     await expect(page).toHaveURL('/');
-    await expect(header(page).getByRole('button', { name: 'Agent Login' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Agent Login' })).toBeVisible();
     expect(await storedProfile(page)).toBeNull();
   });
 
@@ -198,7 +198,7 @@ test.describe('session', () => {
   }) => {
     const customer = await createCustomer(request, baseURL ?? '');
     await gotoHydrated(page, '/');
-    const loginButton = header(page).getByRole('button', { name: 'Customer Login' });
+    const loginButton = header(page).getByRole('link', { name: 'Customer Login' });
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
       if (await loginButton.evaluate((button) => button === document.activeElement)) break;
@@ -232,7 +232,7 @@ test.describe('session', () => {
     page,
   }) => {
     await gotoHydrated(page, '/');
-    const loginButton = header(page).getByRole('button', { name: 'Agent Login' });
+    const loginButton = header(page).getByRole('link', { name: 'Agent Login' });
     await loginButton.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Agent Login' });
@@ -262,7 +262,7 @@ test.describe('signed in on a phone', () => {
     await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await menu.getByRole('button', { name: 'Agent Login' }).click();
+    await menu.getByRole('link', { name: 'Agent Login' }).click();
     await expect(menu).toBeHidden();
     await submitAgentCredentials(page, page.getByRole('dialog', { name: 'Agent Login' }), demo.admin);
     expect(await storedProfile(page)).toMatchObject({ signState: 'signedIn', role: 'admin' });
@@ -270,7 +270,7 @@ test.describe('signed in on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const account = menu.getByRole('region', { name: 'Your account' });
     await expect(account).toContainText(`${demo.admin.name} (Admin)`);
-    await expect(menu.getByRole('button', { name: 'Customer Login' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Customer Login' })).toHaveCount(0);
     await account.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/');
     await expect.poll(async () => storedProfile(page)).toBeNull();

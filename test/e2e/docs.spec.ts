@@ -32,7 +32,7 @@ test('a protected article asks a visitor to sign in', async ({ page }) => {
   await gotoHydrated(page, '/docs?article=aws-govcloud-and-china-regions');
   const article = page.getByRole('article', { name: 'AWS GovCloud and China regions support' });
   await expect(article.getByText('Sign in to read this article.')).toBeVisible();
-  await article.getByRole('button', { name: 'Customer Login' }).click();
+  await article.getByRole('link', { name: 'Customer Login' }).click();
   await expect(page.getByRole('dialog', { name: 'Customer Login' })).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, demo, signInCustomer, signInWithPassword } from './support/auth';
-import { expectNoAxeViolations, gotoHydrated } from './support/pages';
+import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 
 const chips = (page: Page) => page.getByRole('radiogroup', { name: 'Result sources' });
 const chip = (page: Page, label: string) =>
@@ -67,6 +67,28 @@ test('a shared result page opens as it was', async ({ page }) => {
   await expect(results(page).getByRole('link').first()).toHaveAttribute('href', /^https:\/\//);
 });
 
+test('a loaded result page comes with its results: hydration matches and the browser does not search again', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && /search/i.test(pathname)) searches.push(pathname);
+  });
+  await gotoHydrated(page, '/search?q=gateway&chip=git&page=2');
+  await expect(chip(page, 'Documentation')).toBeChecked();
+  await expect(results(page).getByRole('listitem')).toHaveCount(10);
+  await gotoHydrated(page, '/docs?q=FireNet');
+  await expect(
+    page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  // Settled: the session is known and nothing was fetched again.
+  await page.waitForLoadState('networkidle');
+  expect(searches).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('a spinner while searching, then a clear message when the call fails', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -93,7 +115,9 @@ test('a source that timed out is named while the others show', async ({ page }) 
       json: { ...body, git: { results: [], count: 0 }, status: { ...body.status, git: 'timeout' } },
     });
   });
-  await gotoHydrated(page, '/search?q=gateway');
+  // Searched from the page: a loaded /search?q= comes with its results from the server, without this call.
+  await gotoHydrated(page, '/search');
+  await search(page, 'gateway');
   await expect(page.getByText('Documentation did not answer in time; showing the others')).toBeVisible();
   await expect(chip(page, 'Knowledge Base')).toBeChecked();
   await expect(results(page).getByRole('listitem')).toHaveCount(10);

@@ -105,8 +105,8 @@ test.describe('site shell', () => {
       );
     }
     const header = page.getByRole('banner');
-    await expect(header.getByRole('button', { name: 'Customer Login' })).toBeVisible();
-    await expect(header.getByRole('button', { name: 'Agent Login' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Customer Login' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Agent Login' })).toBeVisible();
   });
 
   test('middle bar: resource links and the two menus with every item', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { PortalConfig } from '../portal-config.js';
 import type { LatestKbResponse } from './latest-kb.js';
+import type { CategorySearchResponse, SearchGroups, SearchResponse, SourceKey } from './search.js';
 
 /**
  * The contract between the server and the web app's server-side rendering bundle
@@ -7,9 +8,22 @@ import type { LatestKbResponse } from './latest-kb.js';
  * and calls `render` for every page request that is not an API call or a static file.
  */
 
-/** Data the page may need while rendering; each loader runs in-process, without an HTTP round trip. */
+/**
+ * Data the page may need while rendering; each loader runs in-process, without an HTTP round trip, and checks
+ * its input as the matching API route does (a refusal rejects; the page then leaves the call to the browser).
+ *
+ * The searches are a visitor's: the server renders every page signed out (the profile lives in the browser),
+ * so the results in the HTML and in the dehydrated state are the public ones, whoever asks. A signed-in user's
+ * browser searches again with its session once it knows it.
+ */
 export interface SsrData {
   latestKb(): Promise<LatestKbResponse>;
+  /** `POST /api/aggregator/search` for a visitor: `filter` empty means every source. */
+  search(input: { query: string; filter: SourceKey[] }): Promise<SearchResponse>;
+  /** One page of one source's results, as the paged search calls answer it (spec section 7). */
+  searchPage(input: { source: SourceKey; query: string; page: number }): Promise<SearchGroups[SourceKey]>;
+  /** `GET /api/zendesk/searchArticlesByCategory`: the search of one knowledge-base category (the Tech Hub). */
+  searchCategory(input: { categoryId: string; query: string }): Promise<CategorySearchResponse>;
 }
 
 export interface SsrInput {
@@ -31,6 +45,12 @@ export interface SsrResult {
    * replaces `<!--ssr-state-->`.
    */
   state: string;
+  /**
+   * Source files of the route modules the page was rendered with (e.g. `src/web/routes/search.tsx`). The server
+   * adds a `<link rel="modulepreload">` for their built chunks, so they load next to the entry and hydration
+   * starts as soon as the entry runs, not one round trip later.
+   */
+  modules?: string[];
 }
 
 export type SsrRender = (input: SsrInput) => Promise<SsrResult>;

@@ -16,6 +16,8 @@ export const FILE_PATH_PREFIXES = [HASHED_ASSETS_PREFIX, '/files/', '/images/'] 
  * (nor its precompressed siblings, should a compression step have produced them).
  */
 const NEVER_SERVED = new Set(['/index.html', '/index.html.br', '/index.html.gz']);
+/** Vite's build manifest, read by the server (ssr/module-preloads.ts): a map of our sources, not a page asset. */
+const BUILD_METADATA_PREFIX = '/.vite/';
 
 /**
  * Only names with an extension are looked up on disk. Extensionless paths (`/`, `/sla`, `/files/`) are page
@@ -23,7 +25,9 @@ const NEVER_SERVED = new Set(['/index.html', '/index.html.br', '/index.html.gz']
  * answers 403.
  */
 function mayBeFile(pathName: string): boolean {
-  return /\.[^/]+$/.test(pathName) && !NEVER_SERVED.has(pathName);
+  return (
+    /\.[^/]+$/.test(pathName) && !NEVER_SERVED.has(pathName) && !pathName.startsWith(BUILD_METADATA_PREFIX)
+  );
 }
 
 /**

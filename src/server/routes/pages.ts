@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SsrData } from '../../common/contracts/ssr.js';
 import { apiError } from '../plugins/error-handler.js';
 import { FILE_PATH_PREFIXES } from '../plugins/static-files.js';
-import { loadLatestKb } from '../presenters/latest-kb.js';
+import { createPageData } from '../ssr/page-data.js';
 import { WebAppNotBuiltError, type PageRenderer } from '../ssr/page-renderer.js';
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
@@ -20,7 +19,7 @@ function isApiPath(url: string): boolean {
  * receive the app's HTML), page requests get the server-rendered app (history fallback), and the rest 404.
  */
 export function registerPageFallback(app: FastifyInstance, renderer: PageRenderer): void {
-  const data: SsrData = { latestKb: () => loadLatestKb(app.db) };
+  const data = createPageData(app);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const { url, method } = request;

@@ -7,6 +7,7 @@ import {
   type SsrModule,
   type SsrResult,
 } from '../../common/contracts/ssr.js';
+import { createModulePreloads, parseManifest, type ViteManifest } from './module-preloads.js';
 
 /** The build output is missing: pages cannot be rendered, the API still works. */
 export class WebAppNotBuiltError extends Error {
@@ -45,6 +46,7 @@ export interface PageRendererOptions {
 interface LoadedBuild {
   template: string;
   render: SsrModule['render'];
+  preloads: (modules: readonly string[]) => string;
 }
 
 const PLACEHOLDER_PATTERN = /<!--ssr-(head|html|state)-->/g;
@@ -53,6 +55,26 @@ function hasRender(value: unknown): value is SsrModule {
   return (
     typeof value === 'object' && value !== null && 'render' in value && typeof value.render === 'function'
   );
+}
+
+/** The client build's manifest; a build without one (the tests' fixture) just gets no preload links. */
+async function loadManifest(distDir: string): Promise<ViteManifest> {
+  const manifestPath = path.join(distDir, 'client', '.vite', 'manifest.json');
+  let text: string;
+  try {
+    text = await readFile(manifestPath, 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    return parseManifest(JSON.parse(text));
+  } catch (error) {
+    throw new WebAppBuildInvalidError(`${manifestPath} is not a Vite manifest: ${String(error)}`);
+  }
+}
+
+function isModuleList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 async function loadBuild(distDir: string): Promise<LoadedBuild> {
@@ -73,7 +95,8 @@ async function loadBuild(distDir: string): Promise<LoadedBuild> {
   const bundle: unknown = await import(pathToFileURL(bundlePath).href);
   if (!hasRender(bundle))
     throw new WebAppBuildInvalidError(`${bundlePath} does not export a render function`);
-  return { template, render: bundle.render };
+  const preloads = createModulePreloads(await loadManifest(distDir), template);
+  return { template, render: bundle.render, preloads };
 }
 
 /**
@@ -116,7 +139,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       if (!Number.isInteger(result.status) || result.status < 200 || result.status > 599) {
         throw new WebAppBuildInvalidError(`render returned an invalid status ${String(result.status)}`);
       }
-      return { status: result.status, html: fillTemplate(build.template, result) };
+      const modules = isModuleList(result.modules) ? result.modules : [];
+      const head = result.head + build.preloads(modules);
+      return { status: result.status, html: fillTemplate(build.template, { ...result, head }) };
     },
   };
 }

@@ -1,8 +1,57 @@
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router';
 import type { PortalConfig } from '../../common/portal-config';
 import { ShellLayout } from '../features/shell/components/shell-layout';
 import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
+
+/**
+ * The page modules, each a chunk of its own loaded on demand, keyed by their file name in src/web/routes/: the
+ * server preloads the chunk of the page it renders (see {@link pageModuleFiles}), so the browser has it when
+ * hydration starts instead of asking for it only then.
+ */
+const pages = {
+  home: () => import('../routes/home'),
+  sla: () => import('../routes/sla'),
+  'eol-policy': () => import('../routes/eol-policy'),
+  'chatbot-policy': () => import('../routes/chatbot-policy'),
+  'service-descriptions': () => import('../routes/service-descriptions'),
+  'support-services-document': () => import('../routes/support-services-document'),
+  'locating-id': () => import('../routes/locating-id'),
+  'download-process': () => import('../routes/download-process'),
+  trust: () => import('../routes/trust'),
+  search: () => import('../routes/search'),
+  docs: () => import('../routes/docs'),
+  'admin-search-analytics': () => import('../routes/admin-search-analytics'),
+  chatbot: () => import('../routes/chatbot'),
+  'helpdesk-authorize': () => import('../routes/helpdesk-authorize'),
+  'zendesk-auth': () => import('../routes/zendesk-auth'),
+  'tracker-code': () => import('../routes/tracker-code'),
+  'login-callback': () => import('../routes/login-callback'),
+  'logout-agent': () => import('../routes/logout-agent'),
+  'server-redirect': () => import('../routes/server-redirect'),
+  'support-notices': () => import('../routes/support-notices'),
+  users: () => import('../routes/users'),
+  notifications: () => import('../routes/notifications'),
+  'notification-details': () => import('../routes/notification-details'),
+  'no-page': () => import('../routes/no-page'),
+} satisfies Record<string, LazyRouteFunction<RouteObject>>;
+
+const fileOfPage = new Map<unknown, string>(
+  Object.entries(pages).map(([name, load]) => [load, `src/web/routes/${name}.tsx`]),
+);
+
+/**
+ * The source files of the page modules that render `url` (e.g. `src/web/routes/search.tsx`), as the Vite
+ * manifest names them. `routes` must be the tree as {@link createRoutes} made it, before any lazy route was
+ * resolved.
+ */
+export function pageModuleFiles(routes: RouteObject[], url: string): string[] {
+  const pathname = url.split(/[?#]/, 1)[0] ?? url;
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const file = fileOfPage.get(route.lazy);
+    return file ? [file] : [];
+  });
+}
 
 /**
  * The route tree, shared by the server render and the browser. Every page is a lazy route, so the initial
@@ -21,40 +70,40 @@ export function createRoutes(config: PortalConfig): RouteObject[] {
           // Pathless: a page that fails to load shows its error inside the shell, with the menus still there.
           ErrorBoundary: RouteError,
           children: [
-            { index: true, lazy: () => import('../routes/home') },
-            { path: paths.sla.path, lazy: () => import('../routes/sla') },
-            { path: paths.eolPolicy.path(product), lazy: () => import('../routes/eol-policy') },
-            { path: paths.chatbotPolicy.path(product), lazy: () => import('../routes/chatbot-policy') },
-            { path: paths.serviceDescriptions.path, lazy: () => import('../routes/service-descriptions') },
+            { index: true, lazy: pages.home },
+            { path: paths.sla.path, lazy: pages.sla },
+            { path: paths.eolPolicy.path(product), lazy: pages['eol-policy'] },
+            { path: paths.chatbotPolicy.path(product), lazy: pages['chatbot-policy'] },
+            { path: paths.serviceDescriptions.path, lazy: pages['service-descriptions'] },
             {
               path: paths.supportServicesDocument.path,
-              lazy: () => import('../routes/support-services-document'),
+              lazy: pages['support-services-document'],
             },
-            { path: paths.locatingId.path, lazy: () => import('../routes/locating-id') },
-            { path: paths.downloadProcess.path, lazy: () => import('../routes/download-process') },
-            { path: paths.trust.path, lazy: () => import('../routes/trust') },
+            { path: paths.locatingId.path, lazy: pages['locating-id'] },
+            { path: paths.downloadProcess.path, lazy: pages['download-process'] },
+            { path: paths.trust.path, lazy: pages.trust },
             // Search and knowledge (issue 4).
-            { path: paths.search.path, lazy: () => import('../routes/search') },
-            { path: paths.docs.path, lazy: () => import('../routes/docs') },
+            { path: paths.search.path, lazy: pages.search },
+            { path: paths.docs.path, lazy: pages.docs },
             {
               path: paths.adminSearchAnalytics.path,
-              lazy: () => import('../routes/admin-search-analytics'),
+              lazy: pages['admin-search-analytics'],
             },
             // Sign-in (spec sections 2 and 4).
-            { path: paths.chatbot.path, lazy: () => import('../routes/chatbot') },
-            { path: paths.helpdeskAuthorize.path, lazy: () => import('../routes/helpdesk-authorize') },
-            { path: paths.zendeskAuth.path, lazy: () => import('../routes/zendesk-auth') },
-            { path: paths.trackerCode.path, lazy: () => import('../routes/tracker-code') },
-            { path: paths.loginCallback.path, lazy: () => import('../routes/login-callback') },
-            { path: paths.logoutAgent.path, lazy: () => import('../routes/logout-agent') },
-            { path: paths.zendeskInitAuth.path, lazy: () => import('../routes/server-redirect') },
-            { path: paths.jiraAuth.path, lazy: () => import('../routes/server-redirect') },
+            { path: paths.chatbot.path, lazy: pages.chatbot },
+            { path: paths.helpdeskAuthorize.path, lazy: pages['helpdesk-authorize'] },
+            { path: paths.zendeskAuth.path, lazy: pages['zendesk-auth'] },
+            { path: paths.trackerCode.path, lazy: pages['tracker-code'] },
+            { path: paths.loginCallback.path, lazy: pages['login-callback'] },
+            { path: paths.logoutAgent.path, lazy: pages['logout-agent'] },
+            { path: paths.zendeskInitAuth.path, lazy: pages['server-redirect'] },
+            { path: paths.jiraAuth.path, lazy: pages['server-redirect'] },
             // Pages that exist only with a user id; signed out, they send the visitor to sign-in.
-            { path: paths.supportNotices.path, lazy: () => import('../routes/support-notices') },
-            { path: paths.users.path, lazy: () => import('../routes/users') },
-            { path: paths.notifications.path, lazy: () => import('../routes/notifications') },
-            { path: paths.notificationDetails.path, lazy: () => import('../routes/notification-details') },
-            { path: '*', lazy: () => import('../routes/no-page') },
+            { path: paths.supportNotices.path, lazy: pages['support-notices'] },
+            { path: paths.users.path, lazy: pages.users },
+            { path: paths.notifications.path, lazy: pages.notifications },
+            { path: paths.notificationDetails.path, lazy: pages['notification-details'] },
+            { path: '*', lazy: pages['no-page'] },
           ],
         },
       ],

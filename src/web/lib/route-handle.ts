@@ -14,11 +14,11 @@ export interface RouteMeta {
 /**
  * What every page route exports as its `handle` (read through `useMatches()` on the client and from the
  * static handler's matches on the server): its head tags and status, and the data to fetch before a server
- * render so the first HTML already holds it.
+ * render so the first HTML already holds it (`searchParams` are the page's, e.g. the search of /search?q=).
  */
 export interface PortalRouteHandle {
   meta(input: { config: PortalConfig; params: Params }): RouteMeta;
-  prefetch?(queryClient: QueryClient, data: SsrData): Promise<void>;
+  prefetch?(queryClient: QueryClient, data: SsrData, searchParams: URLSearchParams): Promise<void>;
 }
 
 export function isPortalRouteHandle(handle: unknown): handle is PortalRouteHandle {

@@ -1,5 +1,7 @@
 import { Page } from '../components/page';
+import { prefetchSearch } from '../features/search/api/prefetch-search';
 import { SearchPage } from '../features/search/components/search-page';
+import { readSearchParams } from '../features/search/lib/search-params';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
@@ -7,6 +9,9 @@ export const handle: PortalRouteHandle = {
     title: 'Search',
     description: `Search the ${config.product.name} Knowledge Base, documentation and community in one place.`,
   }),
+  // Results, chips and pagination in the first HTML: the page works before (and without) any script.
+  prefetch: (queryClient, data, searchParams) =>
+    prefetchSearch(queryClient, data, readSearchParams(searchParams)),
 };
 
 export function Component() {

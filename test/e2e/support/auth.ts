@@ -71,14 +71,14 @@ export const userMenuButton = (page: Page, name: string) =>
   header(page).getByRole('button', { name, exact: true });
 
 export async function openCustomerLogin(page: Page): Promise<Locator> {
-  await header(page).getByRole('button', { name: 'Customer Login' }).click();
+  await header(page).getByRole('link', { name: 'Customer Login' }).click();
   const dialog = page.getByRole('dialog', { name: 'Customer Login' });
   await expect(dialog).toBeVisible();
   return dialog;
 }
 
 export async function openAgentLogin(page: Page): Promise<Locator> {
-  await header(page).getByRole('button', { name: 'Agent Login' }).click();
+  await header(page).getByRole('link', { name: 'Agent Login' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agent Login' });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -163,5 +163,5 @@ export async function storedProfile(page: Page): Promise<Record<string, unknown>
 export async function logoutFromMenu(page: Page, name: string): Promise<void> {
   await userMenuButton(page, name).click();
   await header(page).getByRole('button', { name: 'Logout' }).click();
-  await expect(header(page).getByRole('button', { name: 'Customer Login' })).toBeVisible();
+  await expect(header(page).getByRole('link', { name: 'Customer Login' })).toBeVisible();
 }

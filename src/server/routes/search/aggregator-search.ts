@@ -6,8 +6,8 @@ import {
   searchResponseSchema,
 } from '../../../common/contracts/search.js';
 import { searcherOf } from '../../plugins/search.js';
-import { presentSearch } from '../../presenters/search.js';
 import { logoutAnswerSchema, sendLogoutEvent } from '../auth/session-guard.js';
+import { federatedSearchAnswer } from './search-answers.js';
 
 const DESCRIPTION =
   'Searches every source the session may see (anonymous, customers, agents: Knowledge Base, Documentation, ' +
@@ -50,21 +50,14 @@ export const aggregatorSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         if (needsSession && !request.user) return sendLogoutEvent(reply);
-        const searcher = searcherOf(request);
-        const result = await app.searchService.searchAll({
-          searcher,
+        const answer = await federatedSearchAnswer(app, {
+          searcher: searcherOf(request),
+          role: request.user?.role ?? 'anonymous',
           query: request.query.searchValue,
           ...(request.body?.filter ? { filter: request.body.filter } : {}),
         });
-        // Analytics must never slow the answer down: queued, written in a batch, failures only logged.
-        app.searchEvents.record({
-          query: request.query.searchValue,
-          userId: searcher.userId,
-          role: request.user?.role ?? 'anonymous',
-          counts: result.counts,
-        });
         reply.header('cache-control', 'private, no-store');
-        return presentSearch(result);
+        return answer;
       },
     );
   }

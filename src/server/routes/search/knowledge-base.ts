@@ -10,8 +10,9 @@ import {
 } from '../../../common/contracts/search.js';
 import { can } from '../../policies/index.js';
 import { searcherOf } from '../../plugins/search.js';
-import { presentArticle, presentArticleDetails, presentKbGroup } from '../../presenters/search.js';
+import { presentArticle, presentArticleDetails } from '../../presenters/search.js';
 import { categoryTree, findArticle, findCategory } from '../../services/knowledge/articles.js';
+import { categorySearchAnswer } from './search-answers.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 
@@ -51,14 +52,14 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const category = await findCategory(app.db, request.query.categoryId);
-      const page = await app.searchService.searchCategory(category.id, {
+      const answer = await categorySearchAnswer(app, {
         searcher: searcherOf(request),
+        categoryId: request.query.categoryId,
         query: request.query.searchValue,
         page: request.query.page,
       });
       reply.header('cache-control', 'private, no-store');
-      return { articles: presentKbGroup(page) };
+      return answer;
     },
   );
 

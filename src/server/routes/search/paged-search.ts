@@ -10,7 +10,7 @@ import {
   type SourceKey,
 } from '../../../common/contracts/search.js';
 import { searcherOf } from '../../plugins/search.js';
-import { groupPresenters } from '../../presenters/search.js';
+import { pagedSearchAnswer } from './search-answers.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
 
@@ -33,13 +33,12 @@ export const pagedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const page = await app.searchService.searchOne(key, {
+        const group: SearchGroups[SourceKey] = await pagedSearchAnswer(app, key, {
           searcher: searcherOf(request),
           query: request.query.searchValue,
           page: request.query.page,
         });
         reply.header('cache-control', 'private, no-store');
-        const group: SearchGroups[SourceKey] = groupPresenters[key](page);
         return group;
       },
     );

@@ -40,6 +40,11 @@ const SERVER_STATE: SessionState = Object.freeze({
 let state: SessionState | null = null;
 let intercomJwt: string | null = null;
 /**
+ * The protected page on screen while a signed-out visitor views it (a protected article: see
+ * use-protected-link.ts). A sign-in started there, from whichever button, stores it as the redirect link.
+ */
+let protectedLink: string | null = null;
+/**
  * `performance.now()` of the last sign-in in this tab or another: each sign-in gets a new session id, so a 401
  * to a request sent before it speaks of the old session, not of the current one.
  */
@@ -172,8 +177,31 @@ export function setSearchFilters(filters: {
   setProfile({ ...profileOf(getSessionState()), ...filters });
 }
 
+/**
+ * Spec section 4: a sign-in started on a protected page stores its link, which the home page opens after
+ * sign-in. Runs when a modal opens and when such a page appears under an open modal (a login link loaded
+ * directly opens the modal before the page knows its content is protected).
+ */
+function storeProtectedLinkIfSigningIn(): void {
+  const current = getSessionState();
+  if (protectedLink === null || current.signedIn || current.loginModal === null) return;
+  if (current.redirectLink !== protectedLink) setRedirectLink(protectedLink);
+}
+
 export function openLoginModal(kind: LoginModal): void {
   setLoginModal(kind);
+  storeProtectedLinkIfSigningIn();
+}
+
+/** `link` is a protected page now on screen for a signed-out visitor. */
+export function enterProtectedLink(link: string): void {
+  protectedLink = link;
+  storeProtectedLinkIfSigningIn();
+}
+
+/** The protected page `link` left the screen (or was unlocked). */
+export function leaveProtectedLink(link: string): void {
+  if (protectedLink === link) protectedLink = null;
 }
 
 export function closeLoginModal(): void {

@@ -1,6 +1,5 @@
-import { Button } from '@mantine/core';
-import { openLoginModal, type LoginModal } from '../../session/session-store';
 import { loadAuthModals } from './auth-modal-host';
+import { LoginLink } from './login-link';
 import classes from './sign-in-buttons.module.css';
 
 interface SignInButtonsProps {
@@ -15,29 +14,20 @@ const preload = () => void loadAuthModals();
 /** The two ways in (spec section 2): the customer login modal and the agent login modal. */
 export function SignInButtons({ layout, onChoose }: SignInButtonsProps) {
   const onDark = layout === 'inline';
-  const open = (kind: LoginModal) => {
-    openLoginModal(kind);
-    onChoose?.();
-  };
   return (
     <div className={classes.root} data-layout={layout} onPointerEnter={preload} onFocus={preload}>
-      <Button
-        type="button"
-        variant={onDark ? 'white' : 'filled'}
-        fullWidth={!onDark}
-        onClick={() => open('customer')}
-      >
+      <LoginLink kind="customer" variant={onDark ? 'white' : 'filled'} fullWidth={!onDark} onOpen={onChoose}>
         Customer Login
-      </Button>
-      <Button
-        type="button"
+      </LoginLink>
+      <LoginLink
+        kind="agent"
         variant="outline"
         color={onDark ? 'white' : undefined}
         fullWidth={!onDark}
-        onClick={() => open('agent')}
+        onOpen={onChoose}
       >
         Agent Login
-      </Button>
+      </LoginLink>
     </div>
   );
 }

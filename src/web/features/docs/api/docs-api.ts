@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   articleDetailsSchema,
   articleResponseSchema,
@@ -11,6 +11,9 @@ import { apiCall, errorCode } from '../../../lib/api-client';
 
 /** The knowledge-base category /docs shows (spec section 2). */
 export const TECH_HUB_CATEGORY = 'tech-hub';
+
+/** A visitor, and everyone while the session is not known yet: the server render reads as one. */
+export const ANONYMOUS_READER = 'anonymous';
 
 export class DocsError extends Error {
   constructor(
@@ -59,14 +62,17 @@ export function useArticleDetails(reader: string, enabled: boolean) {
   });
 }
 
-export function useDocsSearch(reader: string, q: string, enabled: boolean) {
-  return useQuery({
+export function docsSearchQueryOptions(reader: string, q: string) {
+  return queryOptions({
     queryKey: ['docs', 'search', TECH_HUB_CATEGORY, reader, q] as const,
     queryFn: ({ signal }) => searchArticlesByCategory(TECH_HUB_CATEGORY, q, signal),
     staleTime: 60_000,
     retry: false,
-    enabled: enabled && q.length > 0,
   });
+}
+
+export function useDocsSearch(reader: string, q: string, enabled: boolean) {
+  return useQuery({ ...docsSearchQueryOptions(reader, q), enabled: enabled && q.length > 0 });
 }
 
 export function useArticle(reader: string, id: string, enabled: boolean) {

@@ -1,13 +1,15 @@
 import { Alert, Button, Loader, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SIGN_IN_TO_READ } from '../../../../common/contracts/search';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
+import { LoginLink } from '../../auth/components/login-link';
 import { Highlighted } from '../../search/components/highlighted';
-import { openLoginModal } from '../../session/session-store';
+import { GetSearchForm } from '../../search/components/get-search-form';
+import { useProtectedLink } from '../../session/use-protected-link';
 import { useSession } from '../../session/use-session';
-import { DocsError, useArticle, useArticleDetails, useDocsSearch } from '../api/docs-api';
+import { ANONYMOUS_READER, DocsError, useArticle, useArticleDetails, useDocsSearch } from '../api/docs-api';
+import { readDocsParams } from '../lib/docs-params';
 import { DocsSidebar } from './docs-sidebar';
 import classes from './docs-page.module.css';
 
@@ -26,10 +28,9 @@ function Spinner({ label }: { label: string }) {
  */
 export function DocsPage() {
   const [params, setParams] = useSearchParams();
-  const article = params.get('article') ?? '';
-  const q = (params.get('q') ?? '').trim();
+  const { article, q } = readDocsParams(params);
   const session = useSession();
-  const reader = session.signedIn ? (session.userId ?? 'signed-in') : 'anonymous';
+  const reader = session.signedIn ? (session.userId ?? 'signed-in') : ANONYMOUS_READER;
   const details = useArticleDetails(reader, session.known);
 
   return (
@@ -60,25 +61,20 @@ export function DocsPage() {
   );
 }
 
+/** The Tech Hub's search: `?q=` on /docs, a GET form that works before any script runs. */
 function SearchBox({ initial, onSearch }: { initial: string; onSearch(value: string): void }) {
-  const [draft, setDraft] = useState(initial);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = draft.trim();
-    if (value) onSearch(value);
-  };
   return (
-    <form role="search" className={classes.searchBox} onSubmit={submit}>
+    <GetSearchForm action={paths.docs.getHref()} className={classes.searchBox} onSearch={onSearch}>
       <TextInput
         label="Search the Tech Hub"
         description="Press Enter to search"
         type="search"
-        value={draft}
+        name="q"
+        defaultValue={initial}
         maxLength={200}
         autoComplete="off"
-        onChange={(event) => setDraft(event.currentTarget.value)}
       />
-    </form>
+    </GetSearchForm>
   );
 }
 
@@ -130,6 +126,8 @@ interface ArticleViewProps {
 
 function ArticleView({ reader, id, enabled, signedIn }: ArticleViewProps) {
   const query = useArticle(reader, id, enabled);
+  // A visitor on a protected article: signing in from here, with any button, comes back here.
+  useProtectedLink(!signedIn && query.data?.article.body === null);
   if (query.isError)
     return (
       <Alert color="red" variant="light" title="Article not available">
@@ -150,7 +148,7 @@ function ArticleView({ reader, id, enabled, signedIn }: ArticleViewProps) {
       ) : (
         <div>
           <p>{SIGN_IN_TO_READ}</p>
-          {signedIn ? null : <Button onClick={() => openLoginModal('customer')}>Customer Login</Button>}
+          {signedIn ? null : <LoginLink kind="customer">Customer Login</LoginLink>}
         </div>
       )}
     </article>

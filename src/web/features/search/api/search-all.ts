@@ -53,6 +53,9 @@ export async function searchPage(
 /** Who is searching: part of the keys, since the server picks the sources from the session. */
 export type Searcher = string;
 
+/** A visitor, and everyone while the session is not known yet: the server render searches as one. */
+export const ANONYMOUS_SEARCHER: Searcher = 'anonymous';
+
 export function searchAllQueryOptions(searcher: Searcher, q: string, filter: SourceKey[]) {
   return queryOptions({
     queryKey: ['search', 'all', searcher, q, filter.join(',')] as const,
@@ -66,6 +69,18 @@ export function useSearchAll(searcher: Searcher, q: string, filter: SourceKey[],
   return useQuery({ ...searchAllQueryOptions(searcher, q, filter), enabled: enabled && q.length > 0 });
 }
 
+export function searchPageQueryOptions(searcher: Searcher, key: SourceKey | null, q: string, page: number) {
+  return queryOptions({
+    queryKey: ['search', 'page', searcher, key, q, page] as const,
+    queryFn: ({ signal }) => {
+      if (!key) throw new Error('No source');
+      return searchPage(key, q, page, signal);
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
 export function useSearchPage(
   searcher: Searcher,
   key: SourceKey | null,
@@ -74,13 +89,7 @@ export function useSearchPage(
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: ['search', 'page', searcher, key, q, page] as const,
-    queryFn: ({ signal }) => {
-      if (!key) throw new Error('No source');
-      return searchPage(key, q, page, signal);
-    },
+    ...searchPageQueryOptions(searcher, key, q, page),
     enabled: enabled && key !== null && q.length > 0 && page > 1,
-    staleTime: 60_000,
-    retry: false,
   });
 }

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Popover, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { SOURCE_LABELS, type SourceKey } from '../../../../common/contracts/search';
+import { paths } from '../../../lib/paths';
+import { GetSearchForm } from './get-search-form';
 import classes from './search-page.module.css';
 
 interface SearchFormProps {
@@ -9,42 +10,43 @@ interface SearchFormProps {
   available: SourceKey[];
   /** Chosen sources; empty means all of `available`. */
   selected: SourceKey[];
+  /** The address's `sources` as they are (some may not be `available` yet): a search keeps them. */
+  sources: SourceKey[];
   onSearch(q: string): void;
   onSourcesChange(sources: SourceKey[]): void;
 }
 
-/** Query box, source filter and Search button. A blank query does nothing. */
+/**
+ * Query box, source filter and Search button: a GET form with the page's own parameter names (`q`, `sources`:
+ * see search-params.ts), so the form and a shared link agree. A blank query does nothing once the app runs.
+ */
 export function SearchForm({
   initialQuery,
   available,
   selected,
+  sources,
   onSearch,
   onSourcesChange,
 }: SearchFormProps) {
-  const [draft, setDraft] = useState(initialQuery);
   const checked = selected.length > 0 ? available.filter((key) => selected.includes(key)) : available;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const q = draft.trim();
-    if (q) onSearch(q);
-  };
   const change = (values: string[]) => {
     const next = available.filter((key) => values.includes(key));
     if (next.length === 0) return;
     onSourcesChange(next.length === available.length ? [] : next);
   };
   return (
-    <form role="search" className={classes.form} onSubmit={submit}>
+    <GetSearchForm action={paths.search.getHref()} className={classes.form} onSearch={onSearch}>
       <TextInput
         className={classes.query}
         label="Search"
         type="search"
         name="q"
-        value={draft}
-        onChange={(event) => setDraft(event.currentTarget.value)}
+        defaultValue={initialQuery}
         autoComplete="off"
         maxLength={200}
       />
+      {/* The filter of the address, which a search keeps (as onSearch does once the app runs). */}
+      {sources.length > 0 ? <input type="hidden" name="sources" value={sources.join(',')} /> : null}
       <Popover position="bottom-start" shadow="md" withinPortal={false}>
         <Popover.Target>
           <Button type="button" variant="default" className={classes.filterButton}>
@@ -69,6 +71,6 @@ export function SearchForm({
       <Button type="submit" className={classes.submit}>
         Search
       </Button>
-    </form>
+    </GetSearchForm>
   );
 }

@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { SOURCE_LABELS, type SearchResponse, type SourceKey } from '../../../../common/contracts/search';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../session/use-session';
-import { useSearchAll, useSearchPage } from '../api/search-all';
+import { ANONYMOUS_SEARCHER, useSearchAll, useSearchPage } from '../api/search-all';
 import { readSearchParams, toSearchParams, visibleSources, type SearchUrlState } from '../lib/search-params';
-import { groupItems, summarize, type SourceSummary } from '../lib/results';
+import { groupItems, shownResults, summarize, type SourceSummary } from '../lib/results';
 import { ResultList } from './result-list';
 import { SearchForm } from './search-form';
 import { SearchPagination } from './search-pagination';
@@ -34,7 +34,7 @@ export function SearchPage() {
   const state = readSearchParams(params);
   const session = useSession();
   const available = visibleSources(session);
-  const searcher = session.signedIn ? `${session.role ?? ''}:${session.userId ?? ''}` : 'anonymous';
+  const searcher = session.signedIn ? `${session.role ?? ''}:${session.userId ?? ''}` : ANONYMOUS_SEARCHER;
   const all = useSearchAll(searcher, state.q, state.sources, session.known);
 
   const go = (next: SearchUrlState, replace = false) => {
@@ -48,6 +48,7 @@ export function SearchPage() {
         initialQuery={state.q}
         available={available}
         selected={state.sources.filter((key) => available.includes(key))}
+        sources={state.sources}
         onSearch={(q) => go({ q, sources: state.sources, chip: null, page: 1 })}
         onSourcesChange={(sources) => go({ ...state, sources, chip: null, page: 1 }, true)}
       />
@@ -92,11 +93,7 @@ interface SearchResultsProps {
 
 function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProps) {
   const summaries = summarize(data);
-  const active: SourceSummary | undefined =
-    summaries.find((summary) => summary.key === state.chip) ??
-    summaries.find((summary) => summary.count > 0) ??
-    summaries[0];
-  const page = active && active.count > 0 ? state.page : 1;
+  const { active, page } = shownResults(summaries, state);
   const paged = useSearchPage(searcher, active?.key ?? null, state.q, page, enabled);
   const total = summaries.reduce((sum, summary) => sum + summary.count, 0);
   const failed = summaries.filter((summary) => summary.status !== 'ok');

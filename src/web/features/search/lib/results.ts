@@ -95,3 +95,18 @@ export function summarize(response: SearchResponse): SourceSummary[] {
   }
   return summaries;
 }
+
+/**
+ * What the result page shows: the chip the URL names, else the first source with results, else the first;
+ * and its page from the URL, or page 1 when it has no results.
+ */
+export function shownResults(
+  summaries: SourceSummary[],
+  state: { chip: SourceKey | null; page: number },
+): { active: SourceSummary | undefined; page: number } {
+  const active =
+    summaries.find((summary) => summary.key === state.chip) ??
+    summaries.find((summary) => summary.count > 0) ??
+    summaries[0];
+  return { active, page: active && active.count > 0 ? state.page : 1 };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  categorySearchQuerySchema,
+  pagedSearchQuerySchema,
+  searchBodySchema,
+  searchQuerySchema,
+  sourceKeySchema,
+} from '../../common/contracts/search.js';
+import type { SsrData } from '../../common/contracts/ssr.js';
+import { loadLatestKb } from '../presenters/latest-kb.js';
+import {
+  categorySearchAnswer,
+  federatedSearchAnswer,
+  pagedSearchAnswer,
+} from '../routes/search/search-answers.js';
+import type { Searcher } from '../services/search/types.js';
+
+/** Who the server render searches as: a visitor, whoever asks (see SsrData). */
+const VISITOR: Searcher = { actor: null, userId: null, email: null };
+
+/**
+ * The data loaders of the server render (src/common/contracts/ssr.ts): the API's own services, in process.
+ * Each checks its input with the schema of the matching API call, so a page address can ask no more of them
+ * than a request to the API could; a refusal (a zod error) leaves the call to the browser.
+ */
+export function createPageData(app: FastifyInstance): SsrData {
+  return {
+    latestKb: () => loadLatestKb(app.db),
+
+    async search({ query, filter }) {
+      const { searchValue } = searchQuerySchema.parse({ searchValue: query });
+      const body = searchBodySchema.parse({ filter });
+      return federatedSearchAnswer(app, {
+        searcher: VISITOR,
+        role: 'anonymous',
+        query: searchValue,
+        ...(body?.filter ? { filter: body.filter } : {}),
+      });
+    },
+
+    async searchPage({ source, query, page }) {
+      const key = sourceKeySchema.parse(source);
+      const input = pagedSearchQuerySchema.parse({ searchValue: query, page });
+      return pagedSearchAnswer(app, key, { searcher: VISITOR, query: input.searchValue, page: input.page });
+    },
+
+    async searchCategory({ categoryId, query }) {
+      const input = categorySearchQuerySchema.parse({ categoryId, searchValue: query, page: 1 });
+      return categorySearchAnswer(app, {
+        searcher: VISITOR,
+        categoryId: input.categoryId,
+        query: input.searchValue,
+        page: input.page,
+      });
+    },
+  };
+}

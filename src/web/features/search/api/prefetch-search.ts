@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { SsrData } from '../../../../common/contracts/ssr';
+import { shownResults, summarize } from '../lib/results';
+import type { SearchUrlState } from '../lib/search-params';
+import { ANONYMOUS_SEARCHER, searchAllQueryOptions, searchPageQueryOptions } from './search-all';
+
+/**
+ * The server render's half of /search: the queries the page runs for a visitor, filled in process, so the
+ * first HTML holds the results, chips and pagination and the browser does not ask again. A failure leaves the
+ * search to the browser.
+ */
+export async function prefetchSearch(
+  queryClient: QueryClient,
+  data: SsrData,
+  state: SearchUrlState,
+): Promise<void> {
+  if (!state.q) return;
+  const all = searchAllQueryOptions(ANONYMOUS_SEARCHER, state.q, state.sources);
+  await queryClient.prefetchQuery({
+    ...all,
+    queryFn: () => data.search({ query: state.q, filter: state.sources }),
+  });
+  const response = queryClient.getQueryData(all.queryKey);
+  if (!response) return;
+  const { active, page } = shownResults(summarize(response), state);
+  // Page 1 comes with the federated answer; a later page of the active source is a call of its own.
+  if (!active || page === 1) return;
+  await queryClient.prefetchQuery({
+    ...searchPageQueryOptions(ANONYMOUS_SEARCHER, active.key, state.q, page),
+    queryFn: () => data.searchPage({ source: active.key, query: state.q, page }),
+  });
+}

@@ -1,0 +1,152 @@
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchUrl } from '../support/search.js';
+import { createTestApp, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
+
+const entryServer = fileURLToPath(new URL('../../src/web/entry-server.tsx', import.meta.url));
+
+/** The dehydrated TanStack Query cache of a page (the `portal-state` element). */
+function dehydratedKeys(html: string): unknown[] {
+  const match = /<script type="application\/json" id="portal-state">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no state element');
+  const state = JSON.parse(match[1]) as { queries: { queries: Array<{ queryKey: unknown }> } };
+  return state.queries.queries.map((query) => query.queryKey);
+}
+
+/** Whether the HTML has a `<tag>` with every one of `attributes` (as written, values escaped), in any order. */
+function hasTag(html: string, tag: string, attributes: Record<string, string>): boolean {
+  const tags = html.match(new RegExp(`<${tag}\\s[^>]*>`, 'g')) ?? [];
+  return tags.some((found) =>
+    Object.entries(attributes).every(([name, value]) => found.includes(` ${name}="${value}"`)),
+  );
+}
+
+/** Text as React writes it into the HTML (`&` and `'` escaped). */
+const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
+
+/**
+ * Hardening item 10: `/search?q=` and the `/docs` search answer with their results in the first HTML, so the
+ * GET forms work without JavaScript. These render through the web app's own SSR entry (not a fixture bundle):
+ * the build folder's `server/entry-server.js` re-exports it from the sources, which Vitest compiles.
+ */
+describe('server-rendered search pages', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'portal-ssr-search-'));
+    await mkdir(path.join(dist, 'client'), { recursive: true });
+    await mkdir(path.join(dist, 'server'), { recursive: true });
+    await copyFile(
+      path.join(FIXTURE_DIST_DIR, 'client', 'index.html'),
+      path.join(dist, 'client', 'index.html'),
+    );
+    await writeFile(
+      path.join(dist, 'server', 'entry-server.js'),
+      `export { render } from ${JSON.stringify(pathToFileURL(entryServer).href)};\n`,
+    );
+    t = await createTestApp({ distDir: dist });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  async function page(url: string): Promise<string> {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    return res.body;
+  }
+
+  async function apiSearch(q: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: searchUrl(q),
+      headers: { origin: 'http://localhost' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ zendesk: { count: number; results: Array<{ title: string }> } }>();
+  }
+
+  it('GET /search?q= holds the results, the source chips and the pagination links', async () => {
+    const api = await apiSearch('gateway');
+    expect(api.zendesk.count).toBeGreaterThan(10);
+    const html = await page('/search?q=gateway');
+
+    expect(hasTag(html, 'ul', { 'aria-label': 'Knowledge Base results' })).toBe(true);
+    for (const result of api.zendesk.results) expect(html).toContain(inHtml(result.title));
+    expect(html).toContain('<mark>');
+    expect(hasTag(html, 'div', { role: 'radiogroup', 'aria-label': 'Result sources' })).toBe(true);
+    // React separates adjacent text with empty comments.
+    expect(html.replace(/<!-- -->/g, '')).toMatch(/Knowledge Base \(\d+\)/);
+    expect(hasTag(html, 'nav', { 'aria-label': 'Pagination' })).toBe(true);
+    expect(
+      hasTag(html, 'a', { 'aria-label': 'Page 2', href: '/search?q=gateway&amp;chip=zendesk&amp;page=2' }),
+    ).toBe(true);
+    expect(html).not.toContain('Searching…');
+    // Dehydrated for the browser, under the key it reads as a visitor: it does not search again.
+    expect(dehydratedKeys(html)).toContainEqual(['search', 'all', 'anonymous', 'gateway', '']);
+  });
+
+  it('GET /search?q=&chip=&page=2 holds the second page of that source', async () => {
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/api/zendesk/searchPagedKb?searchValue=gateway&page=2',
+    });
+    expect(second.statusCode).toBe(200);
+    const titles = second.json<{ results: Array<{ title: string }> }>().results.map((result) => result.title);
+    expect(titles.length).toBeGreaterThan(0);
+
+    const html = await page('/search?q=gateway&chip=zendesk&page=2');
+    for (const title of titles) expect(html).toContain(inHtml(title));
+    expect(hasTag(html, 'a', { 'aria-label': 'Page 2', 'aria-current': 'page' })).toBe(true);
+    expect(dehydratedKeys(html)).toContainEqual(['search', 'page', 'anonymous', 'zendesk', 'gateway', 2]);
+  });
+
+  it('the form is a GET form with the names the page reads (q, sources), keeping the filter', async () => {
+    const html = await page('/search?q=gateway&sources=zendesk,git');
+    expect(hasTag(html, 'form', { role: 'search', method: 'get', action: '/search' })).toBe(true);
+    expect(hasTag(html, 'input', { type: 'search', name: 'q', value: 'gateway' })).toBe(true);
+    expect(hasTag(html, 'input', { type: 'hidden', name: 'sources', value: 'zendesk,git' })).toBe(true);
+    expect(hasTag(html, 'input', { type: 'radio', value: 'forumbee' })).toBe(false);
+  });
+
+  it('GET /docs?q= holds the Tech Hub results', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/zendesk/searchArticlesByCategory?categoryId=tech-hub&searchValue=gateway',
+    });
+    const titles = res.json<{ articles: { results: Array<{ title: string }> } }>().articles.results;
+    expect(titles.length).toBeGreaterThan(0);
+
+    const html = await page('/docs?q=gateway');
+    expect(hasTag(html, 'form', { role: 'search', method: 'get', action: '/docs' })).toBe(true);
+    expect(hasTag(html, 'input', { type: 'search', name: 'q', value: 'gateway' })).toBe(true);
+    expect(hasTag(html, 'ul', { 'aria-label': 'Search results' })).toBe(true);
+    for (const { title } of titles) expect(html).toContain(inHtml(title));
+    expect(dehydratedKeys(html)).toContainEqual(['docs', 'search', 'tech-hub', 'anonymous', 'gateway']);
+  });
+
+  it('a query the API would refuse renders the page without results, for the browser to ask', async () => {
+    const long = 'a'.repeat(201);
+    const html = await page(`/search?q=${long}`);
+    expect(dehydratedKeys(html)).toEqual([]);
+    expect(html).toContain('Searching…');
+  });
+
+  it('the sign-in buttons are links to the page with its login modal', async () => {
+    const html = await page('/docs?article=controller-upgrade-path');
+    for (const kind of ['customer', 'agent'])
+      expect(
+        hasTag(html, 'a', {
+          href: `/docs?article=controller-upgrade-path&amp;login=${kind}`,
+          rel: 'nofollow',
+        }),
+      ).toBe(true);
+  });
+});

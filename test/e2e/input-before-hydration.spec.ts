@@ -1,0 +1,74 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { header } from './support/auth';
+import { gotoHydrated } from './support/pages';
+
+/**
+ * Input that arrives before the app has hydrated must not be lost (hardening item 10): the controls that matter
+ * work before any script runs (real links and GET forms) and hydration starts at once, so React replays what
+ * arrives while it runs. These tests act right after `load`, never waiting for hydration: that would hide it.
+ */
+
+/** A slow phone: hydration takes long enough for a click to land before or during it. */
+async function throttleCpu(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+const results = (page: Page) => page.getByRole('list', { name: /results$/ });
+
+/**
+ * The centre of an element, measured once on a settled page. The test then clicks that point right after
+ * `load` with the mouse alone: a locator's click first waits for the element to be stable, which gives the
+ * page the time to hydrate and would hide the race.
+ */
+async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element is not on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+// The trace takes a DOM snapshot in the page before each action: that alone waits for the page to be idle,
+// which lets it hydrate before the click and hides the race.
+test.use({ trace: 'off' });
+
+test('Customer Login clicked right after load opens the modal, 20 times out of 20 on a 4x slower CPU', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await gotoHydrated(page, '/');
+  // By its text, not its role: what matters here is the click, whatever element carries it.
+  const login = await centreOf(header(page).getByText('Customer Login', { exact: true }));
+  await throttleCpu(page);
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    await page.goto('/', { waitUntil: 'load' });
+    await page.mouse.click(login.x, login.y);
+    await expect(
+      page.getByRole('dialog', { name: 'Customer Login' }),
+      `attempt ${attempt}: the click opened the modal`,
+    ).toBeVisible({ timeout: 20_000 });
+  }
+});
+
+test('a search typed and submitted right after load shows its results', async ({ page }) => {
+  test.setTimeout(180_000);
+  await gotoHydrated(page, '/search');
+  const box = await centreOf(page.getByRole('searchbox', { name: 'Search' }));
+  await throttleCpu(page);
+  for (let attempt = 1; attempt <= 8; attempt++) {
+    const q = attempt % 2 === 0 ? 'gateway' : 'firewall';
+    await page.goto('/search', { waitUntil: 'load' });
+    await page.mouse.click(box.x, box.y);
+    // At a quick typist's pace: the words straddle hydration, as a person's do.
+    await page.keyboard.type(q, { delay: 50 });
+    await page.keyboard.press('Enter');
+    await expect(page, `attempt ${attempt}: the whole query reached the URL`).toHaveURL(
+      new RegExp(`/search\\?q=${q}$`),
+      { timeout: 20_000 },
+    );
+    await expect(
+      page.getByRole('heading', { level: 2, name: new RegExp(`results for “${q}”`) }),
+      `attempt ${attempt}: the results are shown`,
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(results(page).getByRole('listitem')).toHaveCount(10);
+  }
+});
