@@ -15,6 +15,9 @@ test.describe('sign-in accessibility', () => {
   test('customer login modal, its ID step, signup and the agent login have no axe violations', async ({
     page,
   }) => {
+    // Five states, each with a full axe run of a few seconds on these 2-core machines: more than the
+    // default 30 s, without anything being stuck.
+    test.slow();
     const errors = collectPageErrors(page);
     await gotoHydrated(page, '/');
     const login = await openCustomerLogin(page);
