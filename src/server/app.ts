@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PortalConfig } from '../common/portal-config.js';
-import { createAuthConnectors, type AuthConnectors } from './connectors/index.js';
+import { createConnectors, type Connectors } from './connectors/index.js';
 import { builtinHelpdeskRoutes } from './connectors/helpdesk/builtin/routes.js';
 import { builtinTrackerRoutes } from './connectors/tracker/builtin/routes.js';
 import type { Database } from './db/client.js';
@@ -44,8 +44,8 @@ declare module 'fastify' {
     db: Database;
     /** Renders pages with the web app's SSR bundle. */
     pageRenderer: PageRenderer;
-    /** Help desk, identity provider and tracker, each behind its connector interface. */
-    authConnectors: AuthConnectors;
+    /** Every external system (help desk, identity provider, tracker, ...), each behind its connector interface. */
+    connectors: Connectors;
     /** Signs the chat widget's user JWT. */
     chatTokens: ChatTokenSigner;
     mailer: Mailer;
@@ -141,8 +141,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   app.decorate(
-    'authConnectors',
-    createAuthConnectors({
+    'connectors',
+    createConnectors({
       db: options.db,
       env: options.env,
       log: app.log,

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     if (env.DEMO_DATA) {
       await seedDemoAccountsLogged({
         db: database.db,
-        helpdesk: app.authConnectors.helpdesk,
+        helpdesk: app.connectors.helpdesk,
         nodeEnv: env.NODE_ENV,
         log,
       });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../src/common/contracts/api-error.js';
-import { ServiceError } from '../../src/server/services/errors.js';
+import { ServiceError } from '../../src/server/lib/errors.js';
 import { SAME_ORIGIN } from '../support/http.js';
 import { createTestApp, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
 

@@ -81,7 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (!shared && (options.accounts ?? options.seed ?? true)) {
       await seedDemoAccounts({
         db: database.db,
-        helpdesk: app.authConnectors.helpdesk,
+        helpdesk: app.connectors.helpdesk,
         nodeEnv: env.NODE_ENV,
       });
     }

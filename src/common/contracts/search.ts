@@ -1,3 +1,4 @@
+import { apiPaths } from '../api-paths.js';
 import { z } from 'zod';
 import { storableText } from './text.js';
 
@@ -235,11 +236,4 @@ export const searchAnalyticsSchema = z.object({
 export type SearchAnalytics = z.infer<typeof searchAnalyticsSchema>;
 
 /** The paged call of each source (spec section 7), one page of 10. */
-export const PAGED_SEARCH_PATHS: Record<SourceKey, string> = {
-  zendesk: '/api/zendesk/searchPagedKb',
-  git: '/api/git/searchGit',
-  forumbee: '/api/forumbee/searchPageCommunity',
-  zendeskTickets: '/api/zendesk/searchPagedTickets',
-  jiraIssues: '/api/jira/searchPagedIssue',
-  zendeskRequests: '/api/zendesk/searchPagedRequests',
-};
+export const PAGED_SEARCH_PATHS: Record<SourceKey, string> = apiPaths.pagedSearch;

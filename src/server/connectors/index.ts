@@ -7,19 +7,19 @@ import { createIdentityConnector, type IdentityConnector } from './identity/inde
 import { createTrackerConnector, type TrackerConnector } from './tracker/index.js';
 
 /** The external systems of sign-in, each behind its interface (see each kind's index.ts). */
-export interface AuthConnectors {
+export interface Connectors {
   helpdesk: HelpdeskConnector;
   identity: IdentityConnector;
   tracker: TrackerConnector;
 }
 
-export function createAuthConnectors(options: {
+export function createConnectors(options: {
   db: Database;
   env: Env;
   log: FastifyBaseLogger;
   mailer: Mailer;
   productName: string;
-}): AuthConnectors {
+}): Connectors {
   return {
     helpdesk: createHelpdeskConnector({
       ...options,

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../common/contracts/api-error.js';
 import { classifyDatabaseError } from '../db/errors.js';
-import { isServiceError, type ServiceErrorCode } from '../services/errors.js';
+import { isServiceError, type ServiceErrorCode } from '../lib/errors.js';
 
 export const serviceErrorStatus: Record<ServiceErrorCode, number> = {
   INVALID_INPUT: 400,

@@ -1,7 +1,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { AUTH_CODES } from '../../common/contracts/auth.js';
 import type { Env } from '../env.js';
-import { ServiceError } from '../services/errors.js';
+import { ServiceError } from '../lib/errors.js';
 
 /**
  * The limit of sign-in, signup and code-entry routes: RATE_LIMIT_AUTH_PER_MINUTE per minute and client

@@ -69,7 +69,7 @@ describe('one-time codes are limited per address, whatever the client address or
   /** A customer of the help desk of its own, so each test has an address with a fresh budget. */
   async function helpdeskCustomer(name: string): Promise<string> {
     const email = `${name}@example.com`;
-    await first.app.authConnectors.helpdesk.createUser({ email, name, role: 'customer', providedId: null });
+    await first.app.connectors.helpdesk.createUser({ email, name, role: 'customer', providedId: null });
     return email;
   }
 

@@ -7,7 +7,7 @@ import {
   helpdeskUsers,
 } from '../../../src/server/connectors/helpdesk/builtin/schema.js';
 import { authFlows, users } from '../../../src/server/db/schema.js';
-import { pkceChallenge, sha256Hex } from '../../../src/server/services/auth/tokens.js';
+import { pkceChallenge, sha256Hex } from '../../../src/server/lib/tokens.js';
 import {
   authCodeGrant,
   completeHelpdeskStep,
@@ -248,7 +248,7 @@ describe('customer sign-in: the ID is asked once, and the help-desk authorizatio
   });
 
   it('an authorization code works once (replay refused at the help desk)', async () => {
-    const helpdesk = t.app.authConnectors.helpdesk;
+    const helpdesk = t.app.connectors.helpdesk;
     const codeVerifier = 'v'.repeat(43);
     const { browser, requestId, code } = await pendingCode();
     // A request of our own with a challenge we know the verifier of.

@@ -50,13 +50,13 @@ describe('demo accounts', () => {
       ['CUST-0002', 'Other Org', 'example.org'],
     ]);
     for (const email of byEmail.keys())
-      expect(await t.app.authConnectors.helpdesk.findUser(email)).toBeDefined();
+      expect(await t.app.connectors.helpdesk.findUser(email)).toBeDefined();
   });
 
   it('seeding again changes nothing', async () => {
     const result = await seedDemoAccounts({
       db: t.database.db,
-      helpdesk: t.app.authConnectors.helpdesk,
+      helpdesk: t.app.connectors.helpdesk,
       nodeEnv: 'test',
     });
     expect(result).toEqual({ usersInserted: 0, helpdeskUsersInserted: 0 });
@@ -82,7 +82,7 @@ describe('demo accounts in production', () => {
     }) as typeof log.warn;
     const result = await seedDemoAccountsLogged({
       db: t.database.db,
-      helpdesk: t.app.authConnectors.helpdesk,
+      helpdesk: t.app.connectors.helpdesk,
       nodeEnv: 'production',
       log,
     });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../../src/server/db/schema.js';
-import { sha256Hex } from '../../../src/server/services/auth/tokens.js';
+import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { get, newBrowser, post, signInWithPassword, type Browser } from '../../support/auth-flow.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../src/server/services/errors.js';
+import { ServiceError } from '../../../src/server/lib/errors.js';
 import type { DocsHit, SearchSource } from '../../../src/server/services/search/types.js';
 import { anonymous, getPage, search } from '../../support/search.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';

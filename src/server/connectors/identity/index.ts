@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../env.js';
-import { ServiceError } from '../../services/errors.js';
+import { ServiceError } from '../../lib/errors.js';
 import { createOidcIdentity } from './oidc/oidc-identity.js';
 
 /**

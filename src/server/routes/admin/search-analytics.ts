@@ -7,7 +7,7 @@ import {
 } from '../../../common/contracts/search.js';
 import { can } from '../../policies/index.js';
 import { searchAnalytics } from '../../services/search/analytics.js';
-import { ServiceError } from '../../services/errors.js';
+import { ServiceError } from '../../lib/errors.js';
 
 const DEFAULT_PERIOD_DAYS = 30;
 const TOP_LIMIT = 20;

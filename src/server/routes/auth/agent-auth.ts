@@ -44,7 +44,7 @@ export const azureAdRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { flowToken, location } = await beginOidcSignIn({
         db: app.db,
-        identity: app.authConnectors.identity,
+        identity: app.connectors.identity,
         origin: requestOrigin(request, app.env),
         replacesFlowToken: readFlowToken(request, app.env),
       });
@@ -78,7 +78,7 @@ export const azureAdRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const signedIn = await completeOidcSignIn({
         db: app.db,
-        identity: app.authConnectors.identity,
+        identity: app.connectors.identity,
         flowToken: readFlowToken(request, app.env),
         callbackParams: definedParams(request.query),
         origin: requestOrigin(request, app.env),
@@ -159,7 +159,7 @@ export const trackerCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.user || !request.session) return sendLogoutEvent(reply);
       const result = await completeTrackerAuthorization({
         db: app.db,
-        tracker: app.authConnectors.tracker,
+        tracker: app.connectors.tracker,
         current: { user: request.user, session: request.session },
         flowToken: readFlowToken(request, app.env),
         code: request.query.code,

@@ -13,7 +13,7 @@ export const authorizationRedirectRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(AUTH_REDIRECTS.helpdeskInit, { schema: { hide: true } }, async (request, reply) => {
     const started = await beginHelpdeskAuthorization({
       db: app.db,
-      helpdesk: app.authConnectors.helpdesk,
+      helpdesk: app.connectors.helpdesk,
       flowToken: readFlowToken(request, app.env),
       current: request.user && request.session ? { user: request.user, session: request.session } : null,
       origin: requestOrigin(request, app.env),
@@ -27,7 +27,7 @@ export const authorizationRedirectRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(AUTH_REDIRECTS.trackerInit, { schema: { hide: true } }, async (request, reply) => {
     const started = await beginTrackerAuthorization({
       db: app.db,
-      tracker: app.authConnectors.tracker,
+      tracker: app.connectors.tracker,
       current: request.user && request.session ? { user: request.user, session: request.session } : null,
       origin: requestOrigin(request, app.env),
       replacesFlowToken: readFlowToken(request, app.env),

@@ -91,6 +91,6 @@ export const customerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authProvidersSchema },
       },
     },
-    async () => ({ oidc: app.authConnectors.identity.enabled }),
+    async () => ({ oidc: app.connectors.identity.enabled }),
   );
 };

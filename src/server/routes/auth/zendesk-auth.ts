@@ -53,7 +53,7 @@ export const zendeskAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await createHelpdeskUser({
         db: app.db,
-        helpdesk: app.authConnectors.helpdesk,
+        helpdesk: app.connectors.helpdesk,
         email: request.body.user.email,
       });
       return { status: 'OK' as const };
@@ -83,7 +83,7 @@ export const zendeskAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const signedIn = await completeHelpdeskSignIn({
         db: app.db,
-        helpdesk: app.authConnectors.helpdesk,
+        helpdesk: app.connectors.helpdesk,
         flowToken: readFlowToken(request, app.env),
         code: request.query.code,
         state: request.query.state,

@@ -4,11 +4,11 @@ import { AUTH_REDIRECTS, INVALID_CREDENTIALS_MESSAGE } from '../../../common/con
 import type { IdentityConnector } from '../../connectors/identity/index.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../lib/errors.js';
 import { createFlow, deleteFlow, findFlow } from './flows.js';
 import type { SignedIn } from './helpdesk-sign-in.js';
 import { createSession, type SessionPolicy } from './sessions.js';
-import { pkceChallenge, randomToken, safeEqual } from './tokens.js';
+import { pkceChallenge, randomToken, safeEqual } from '../../lib/tokens.js';
 import { agentOfIdentity } from './identity-links.js';
 import { findUserByEmail, isCorporateEmail, isStaff, normalizeEmail } from './users.js';
 

@@ -1,7 +1,7 @@
 import { eq, gt, and, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { authFlows, type AuthFlowRow } from '../../db/schema.js';
-import { randomToken, sha256Hex } from './tokens.js';
+import { randomToken, sha256Hex } from '../../lib/tokens.js';
 
 /** A sign-in in progress lives this long: the one-time code's 10 minutes plus time to type it. */
 export const AUTH_FLOW_TTL_MS = 20 * 60_000;

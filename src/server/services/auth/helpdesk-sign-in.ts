@@ -1,11 +1,11 @@
 import { AUTH_REDIRECTS, type AuthLevel } from '../../../common/contracts/auth.js';
 import type { HelpdeskConnector, HelpdeskRole } from '../../connectors/helpdesk/index.js';
 import type { Database } from '../../db/client.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../lib/errors.js';
 import { createFlow, deleteFlow, findFlow, updateFlow, type AuthFlow } from './flows.js';
 import { fileProvidedId } from './provided-id.js';
 import { createSession, type ActiveSession, type ResolvedSession, type SessionPolicy } from './sessions.js';
-import { pkceChallenge, randomToken, safeEqual } from './tokens.js';
+import { pkceChallenge, randomToken, safeEqual } from '../../lib/tokens.js';
 import { findUserById, isStaff, type PortalUser } from './users.js';
 
 /** The help desk sends the browser back here (a page of the web app that calls authCodeGrant). */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { IdentityClaims } from '../../connectors/identity/index.js';
 import type { Database } from '../../db/client.js';
 import { userIdentities, users } from '../../db/schema.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../lib/errors.js';
 import { findUserByEmail, isStaff, normalizeEmail, portalUserColumns, type PortalUser } from './users.js';
 
 export const UNVERIFIED_EMAIL_MESSAGE =

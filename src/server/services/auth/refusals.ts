@@ -1,5 +1,5 @@
 import type { AuthCode } from '../../../common/contracts/auth.js';
-import { ServiceError, type ServiceErrorCode } from '../errors.js';
+import { ServiceError, type ServiceErrorCode } from '../../lib/errors.js';
 
 /**
  * The service error behind each login and signup code. The statuses they produce are those of the contract's

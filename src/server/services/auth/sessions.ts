@@ -2,7 +2,7 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import type { AuthLevel } from '../../../common/contracts/auth.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
-import { randomToken, sha256Hex } from './tokens.js';
+import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import { portalUserColumns, type PortalUser } from './users.js';
 
 /** How long a session lives: without activity (idle) and at most (absolute). */

@@ -2,7 +2,7 @@ import { AUTH_CODES } from '../../../common/contracts/auth.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { HelpdeskConnector } from '../../connectors/helpdesk/index.js';
-import { isServiceError } from '../errors.js';
+import { isServiceError } from '../../lib/errors.js';
 import { checkProvidedId } from './provided-id.js';
 import { authRefusal } from './refusals.js';
 import { findUserByEmail, isCorporateEmail, portalUserColumns, type PortalUser } from './users.js';

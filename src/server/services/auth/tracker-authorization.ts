@@ -1,10 +1,10 @@
 import { AUTH_REDIRECTS } from '../../../common/contracts/auth.js';
 import type { TrackerConnector } from '../../connectors/tracker/index.js';
 import type { Database } from '../../db/client.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../lib/errors.js';
 import { createFlow, deleteFlow, findFlow } from './flows.js';
 import { markTrackerAuthorized, type ResolvedSession } from './sessions.js';
-import { pkceChallenge, randomToken, safeEqual } from './tokens.js';
+import { pkceChallenge, randomToken, safeEqual } from '../../lib/tokens.js';
 import { isStaff } from './users.js';
 
 /** The tracker sends the browser back here (a page of the web app that calls jira/authenticateCode). */

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { kbArticles, kbCategories, kbSections } from '../../db/schema.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../lib/errors.js';
 
 /** Knowledge base structure for the /docs page: a category's sections and their articles. */
 

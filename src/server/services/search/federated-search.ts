@@ -6,7 +6,7 @@ import {
   type SourceStatus,
 } from '../../../common/contracts/search.js';
 import { can, type Action } from '../../policies/index.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { isSourceFailure } from './source-failure.js';
 import { suggestSpelling } from './suggest.js';

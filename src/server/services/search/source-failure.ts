@@ -1,5 +1,5 @@
 import { classifyDatabaseError } from '../../db/errors.js';
-import { isServiceError, type ServiceErrorCode } from '../errors.js';
+import { isServiceError, type ServiceErrorCode } from '../../lib/errors.js';
 
 /** Service errors that describe the request, not the health of the source that raised them. */
 const CALLER_ERROR_CODES = new Set<ServiceErrorCode>([

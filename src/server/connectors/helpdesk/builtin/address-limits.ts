@@ -1,6 +1,6 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { ServiceError } from '../../../services/errors.js';
+import { ServiceError } from '../../../lib/errors.js';
 import type { OneTimeCodeLimits } from '../index.js';
 import { helpdeskSignInEvents } from './schema.js';
 

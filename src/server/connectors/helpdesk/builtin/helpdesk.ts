@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { ServiceError } from '../../../services/errors.js';
-import { pkceChallenge, randomToken, safeEqual, sha256Hex } from '../../../services/auth/tokens.js';
+import { ServiceError } from '../../../lib/errors.js';
+import { pkceChallenge, randomToken, safeEqual, sha256Hex } from '../../../lib/tokens.js';
 import type {
   CreateHelpdeskOptions,
   HelpdeskAuthorizationParams,

@@ -38,7 +38,7 @@ export const builtinHelpdeskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      app.authConnectors.helpdesk.startAuthorization({
+      app.connectors.helpdesk.startAuthorization({
         params: request.body,
         origin: requestOrigin(request, app.env),
       }),
@@ -65,6 +65,6 @@ export const builtinHelpdeskRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => app.authConnectors.helpdesk.verifyOneTimeCode(request.body),
+    async (request) => app.connectors.helpdesk.verifyOneTimeCode(request.body),
   );
 };

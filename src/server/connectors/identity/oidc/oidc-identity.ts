@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
-import { ServiceError } from '../../../services/errors.js';
+import { ServiceError } from '../../../lib/errors.js';
 import type { IdentityConnector } from '../index.js';
 
 export interface OidcIdentityOptions {

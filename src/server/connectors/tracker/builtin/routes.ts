@@ -16,7 +16,7 @@ export const builtinTrackerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, querystring: authorizeQuerySchema } },
     async (request, reply) => {
       const user = request.user;
-      const location = await app.authConnectors.tracker.authorize({
+      const location = await app.connectors.tracker.authorize({
         params: request.query,
         origin: requestOrigin(request, app.env),
         agentUserId: user && (user.role === 'agent' || user.role === 'admin') ? user.id : null,

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { pkceChallenge, randomToken, safeEqual, sha256Hex } from '../../../services/auth/tokens.js';
-import { ServiceError } from '../../../services/errors.js';
+import { pkceChallenge, randomToken, safeEqual, sha256Hex } from '../../../lib/tokens.js';
+import { ServiceError } from '../../../lib/errors.js';
 import type { TrackerConnector } from '../index.js';
 import { trackerAuthCodes } from './schema.js';
 

@@ -1,0 +1,75 @@
+/**
+ * Every path the server answers that is not a page: the API calls of spec section 7 (their names are the
+ * wire format the spec fixes, vendor names included: `zendesk` is the help desk, `azureAD` the identity
+ * provider, `jira` the tracker, `git` the documentation, `forumbee` the community) and the server redirects
+ * of sign-in. Routes register these constants, the web app calls them and the tests request them, so `grep`
+ * on a path finds its route, its callers and its tests. A path with a parameter is a function; its pattern
+ * (`:id`) is what the route registers.
+ */
+export const apiPaths = {
+  system: {
+    health: '/healthz',
+    ready: '/readyz',
+    docs: '/api/docs',
+  },
+  aggregator: {
+    latestKb: '/api/aggregator/latestKB',
+    search: '/api/aggregator/search',
+    customerSearch: '/api/aggregator/customerSearch',
+    agentSearch: '/api/aggregator/agentSearch',
+    logoutCustomer: '/api/aggregator/logoutCustomer',
+  },
+  /** The paged call of each source, one page of 10 (keyed like `SourceKey`). */
+  pagedSearch: {
+    zendesk: '/api/zendesk/searchPagedKb',
+    git: '/api/git/searchGit',
+    forumbee: '/api/forumbee/searchPageCommunity',
+    zendeskTickets: '/api/zendesk/searchPagedTickets',
+    jiraIssues: '/api/jira/searchPagedIssue',
+    zendeskRequests: '/api/zendesk/searchPagedRequests',
+  },
+  knowledgeBase: {
+    articleDetails: '/api/zendesk/getArticleDetails',
+    articlesByCategory: '/api/zendesk/searchArticlesByCategory',
+    article: {
+      pattern: '/api/zendesk/articles/:id',
+      href: (id: string) => `/api/zendesk/articles/${encodeURIComponent(id)}`,
+    },
+  },
+  auth: {
+    login: '/api/auth/login',
+    signup: '/api/auth/signup',
+    providers: '/api/auth/providers',
+  },
+  helpdesk: {
+    createUser: '/api/zendesk/createUser',
+    authCodeGrant: '/api/zendesk/authCodeGrant',
+    authenticate: '/api/zendesk/authenticate',
+    me: '/api/zendesk/me',
+    /** The built-in help desk's own authorization page calls (a vendor's help desk serves its own page). */
+    authorizeStart: '/api/helpdesk/authorize/start',
+    authorizeVerify: '/api/helpdesk/authorize/verify',
+  },
+  identity: {
+    /** Opened in the popup: the server redirects to the identity provider. */
+    login: '/api/azureAD/login',
+    authenticateCode: '/api/azureAD/authenticateCode',
+    logout: '/api/azureAD/logoutAzureAD',
+  },
+  tracker: {
+    authenticateCode: '/api/jira/authenticateCode',
+  },
+  admin: {
+    searchAnalytics: '/api/admin/search-analytics',
+  },
+  /** Server redirects (not API calls, not pages): links to them are plain anchors. */
+  redirects: {
+    trust: '/trust',
+    /** Starts the help-desk authorization. */
+    helpdeskInit: '/zendeskInitAuth',
+    /** Starts the ticketing system authorization (agents and admins). */
+    trackerInit: '/jiraAuth',
+    /** The built-in tracker's authorize endpoint. */
+    trackerAuthorize: '/tracker/authorize',
+  },
+} as const;
