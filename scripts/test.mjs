@@ -54,6 +54,8 @@ const npx = 'npx';
 run('lint', npx, ['eslint', '.', '--max-warnings=0']);
 run('format', npx, ['prettier', '--check', '.']);
 run('type-check', npx, ['tsc', '--noEmit']);
+// A cycle between modules (a connector's registry and its implementation, say) fails here, type imports included.
+run('import cycles', 'npm', ['run', '--silent', 'check:cycles']);
 run('dependency engines (Node 20 and 24)', 'node', ['scripts/check-engines.mjs']);
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
