@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/db/schema.ts',
     './src/server/connectors/helpdesk/builtin/schema.ts',
     './src/server/connectors/tracker/builtin/schema.ts',
+    './src/server/connectors/storage/builtin/schema.ts',
   ],
   out: './src/server/db/migrations',
   strict: true,

@@ -1,0 +1,11 @@
+import type { Database } from '../../db/client.js';
+import { createBuiltinStorage } from './builtin/storage.js';
+import type { StorageConnector } from './types.js';
+
+/**
+ * The object store this portal uses. Only the built-in one (rows in the portal's database) exists so far; an
+ * S3 adapter joins here, chosen by its settings, behind the same interface.
+ */
+export function createStorageConnector(options: { db: Database }): StorageConnector {
+  return createBuiltinStorage(options);
+}

@@ -1,0 +1,54 @@
+/**
+ * Object storage (Amazon S3 in the vendor's deployment; the portal's own database by default): ticket
+ * attachments, diagnostic bundles and the edge images and their checksum files. Callers name objects by key
+ * and never learn where the bytes live; nothing here imports an implementation.
+ */
+
+/** What the portal knows about one stored object. */
+export interface StoredObject {
+  /** Slash-separated, e.g. `attachments/42/diagnostics.tar.gz`; at most 1024 characters (as S3 keys). */
+  key: string;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  /** Hex SHA-256 of the bytes, computed on the way in: shown beside a download and checked on the way out. */
+  sha256: string;
+  createdAt: Date;
+}
+
+export interface PutObjectInput {
+  key: string;
+  contentType: string;
+  /** The bytes, whole or as a stream (an upload is read as it arrives and stopped once it passes `maxBytes`). */
+  body: Uint8Array | AsyncIterable<Uint8Array>;
+  /** Refuses the object (INVALID_INPUT, nothing kept) once it has more bytes than this. */
+  maxBytes: number;
+}
+
+export interface StoredObjectWithBody {
+  object: StoredObject;
+  body: Uint8Array;
+}
+
+export interface StorageConnector {
+  /** Which implementation runs, for the health page and the logs. */
+  readonly provider: 'builtin';
+
+  /**
+   * Stores an object under `key`, replacing one already there. Throws ServiceError INVALID_INPUT for a key
+   * that is not a safe relative path or a body larger than `maxBytes`.
+   */
+  put(input: PutObjectInput): Promise<StoredObject>;
+
+  /** The object's metadata, or undefined when there is none under `key`. */
+  head(key: string): Promise<StoredObject | undefined>;
+
+  /** The object and its bytes, or undefined. */
+  get(key: string): Promise<StoredObjectWithBody | undefined>;
+
+  /** Removes the object; false when there was none. */
+  delete(key: string): Promise<boolean>;
+
+  /** Keys under a prefix (`attachments/42/`), sorted, at most `limit`. */
+  list(prefix: string, limit: number): Promise<StoredObject[]>;
+}
