@@ -2,7 +2,7 @@ import { ServiceError } from '../../lib/errors.js';
 
 const MAX_KEY_LENGTH = 1024;
 /** One path segment: no control characters, no backslash, not `.` or `..`. */
-const SEGMENT = /^(?!\.{1,2}$)[^\u0000-\u001f\u007f/\\]+$/;
+const SEGMENT = /^(?!\.{1,2}$)[^\p{Cc}/\\]+$/u;
 
 /**
  * Refuses a key that is not a plain relative path, whichever implementation stores it: a key is built from
