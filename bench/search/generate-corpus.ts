@@ -22,7 +22,7 @@ import { trackerIssues } from '../../src/server/connectors/tracker/builtin/schem
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { communityPosts, docsPages, kbArticles } from '../../src/server/db/schema.js';
-import { readContent } from '../../src/server/services/content/load-content.js';
+import { readContent } from '../../src/server/services/content/read-content.js';
 import { refreshSearchWords } from '../../src/server/services/search/search-words.js';
 
 const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content');

@@ -29,7 +29,7 @@ import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '../../src/common/contracts/search.ts';
 import { countStatement, pageStatement } from '../../src/server/services/search/fulltext.ts';
 import { FULLTEXT_TABLES } from '../../src/server/services/search/builtin-sources.ts';
-import { readContent } from '../../src/server/services/content/load-content.ts';
+import { readContent } from '../../src/server/services/content/read-content.ts';
 import { generateCorpus, random } from './generate-corpus.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

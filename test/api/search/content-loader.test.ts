@@ -12,7 +12,8 @@ import {
   kbSections,
   searchWords,
 } from '../../../src/server/db/schema.js';
-import { loadContent, SIGNED_IN_SEGMENT_ID } from '../../../src/server/services/content/load-content.js';
+import { loadContent } from '../../../src/server/services/content/load-content.js';
+import { SIGNED_IN_SEGMENT_ID } from '../../../src/server/services/content/read-content.js';
 import { watchContent } from '../../../src/server/services/content/watch-content.js';
 import { similarWords } from '../../../src/server/services/search/search-words.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db.js';
