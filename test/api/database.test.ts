@@ -23,6 +23,7 @@ const ALL_TABLES = [
   'search_events',
   'search_words',
   'sessions',
+  'stored_objects',
   'tracker_auth_codes',
   'tracker_issues',
   'user_identities',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_BUILT_MESSAGE } from '../../src/server/routes/pages.js';
 import { fillTemplate } from '../../src/server/ssr/page-renderer.js';
 import { createTestApp, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 const run = promisify(execFile);
 const ASSET = '/assets/app-3f2a1b9c.js';
@@ -196,13 +197,7 @@ describe('server-side rendered pages (fixture build)', () => {
 });
 
 describe('pages without a build', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ seed: false });
 
   it('answers 503 with a plain message, while the API keeps working', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/sla' });

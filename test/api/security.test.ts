@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/use-test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -18,13 +18,7 @@ function cspDirectives(header: string | string[] | number | undefined): Map<stri
 }
 
 describe('security headers, request ids and redirects', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ seed: false });
 
   it.each(['/healthz', '/api/aggregator/latestKB', '/api/nope', '/api/docs'])(
     '%s carries a strict CSP',
@@ -102,13 +96,7 @@ describe('security headers, request ids and redirects', () => {
 });
 
 describe('API docs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ seed: false });
 
   it('serves Swagger UI at /api/docs without inline scripts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });

@@ -7,8 +7,14 @@ import {
 } from '../../src/common/contracts/search.js';
 import type { App } from '../../src/server/app.js';
 import { get, newBrowser, post, signInCustomer, signInWithPassword, type Browser } from './auth-flow.js';
-import { startSmtpSink } from './peers/smtp-sink.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import {
+  createAdmin,
+  createAgent,
+  createCustomer,
+  type CreatedCustomer,
+  type CreatedStaff,
+} from './factories.js';
+import { createMailTestApp, type TestApp } from './test-app.js';
 
 /** Helpers of the search API tests: calls as a browser (cookies, same origin) and contract checks. */
 
@@ -41,31 +47,43 @@ export function anonymous(app: App): Browser {
   return newBrowser(app);
 }
 
-/** A test app with the demo data and a browser per role, each signed in once. */
+/**
+ * A test app with the demo content and a browser per role, each signed in once as a user of its own (made by
+ * the factories, not a demo account).
+ */
 export interface RoleBrowsers {
   t: TestApp;
   visitor: Browser;
   customer: Browser;
   agent: Browser;
   admin: Browser;
+  /** Who each browser is signed in as. */
+  users: { customer: CreatedCustomer; agent: CreatedStaff; admin: CreatedStaff };
   /** Closes the app and the SMTP sink the customer's sign-in code went through. */
   close(): Promise<void>;
 }
 
 export async function startWithRoleBrowsers(): Promise<RoleBrowsers> {
-  const sink = await startSmtpSink();
-  const t = await createTestApp({ env: { SMTP_URL: sink.url } });
-  return {
-    t,
-    visitor: anonymous(t.app),
-    customer: await signInCustomer(t.app, sink, 'customer@example.com'),
-    agent: await signInWithPassword(t.app, 'agent@acme.example'),
-    admin: await signInWithPassword(t.app, 'admin@acme.example'),
-    async close() {
-      await t.close();
-      await sink.stop();
-    },
-  };
+  const t = await createMailTestApp();
+  try {
+    const users = {
+      customer: await createCustomer(t.app),
+      agent: await createAgent(t.app),
+      admin: await createAdmin(t.app),
+    };
+    return {
+      t,
+      visitor: anonymous(t.app),
+      customer: await signInCustomer(t.app, t.sink, users.customer.email),
+      agent: await signInWithPassword(t.app, users.agent.email, users.agent.password),
+      admin: await signInWithPassword(t.app, users.admin.email, users.admin.password),
+      users,
+      close: () => t.close(),
+    };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
 }
 
 export function getPage(browser: Browser, path: string, query: string, page?: number) {

@@ -3,15 +3,10 @@ import { customerAccounts, users } from '../../../src/server/db/schema.js';
 import { seedDemoAccounts, seedDemoAccountsLogged } from '../../../src/server/db/seed/demo-accounts.js';
 import { signInWithPassword } from '../../support/auth-flow.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 describe('demo accounts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('are the ones the README lists, with argon2id hashes for the agent and admin only', async () => {
     const rows = await t.database.db.select().from(users);
@@ -49,8 +44,7 @@ describe('demo accounts', () => {
       ['CUST-0001', 'Example Corp', 'example.com'],
       ['CUST-0002', 'Other Org', 'example.org'],
     ]);
-    for (const email of byEmail.keys())
-      expect(await t.app.connectors.helpdesk.findUser(email)).toBeDefined();
+    for (const email of byEmail.keys()) expect(await t.app.connectors.helpdesk.findUser(email)).toBeDefined();
   });
 
   it('seeding again changes nothing', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authCodeGrantOkSchema } from '../../../src/common/contracts/auth.js';
 import { customerAccounts, users } from '../../../src/server/db/schema.js';
 import {
@@ -12,7 +12,7 @@ import {
   verifyCode,
   type Browser,
 } from '../../support/auth-flow.js';
-import { createMailTestApp, type MailTestApp } from '../../support/test-app.js';
+import { useMailTestApp } from '../../support/use-test-app.js';
 
 /**
  * A customer with no ID on file gives one at login (spec sections 4 and 5). It is theirs only once they
@@ -20,11 +20,7 @@ import { createMailTestApp, type MailTestApp } from '../../support/test-app.js';
  * of the same company for it and lock the owner out of their real one (hardening issue, item 6).
  */
 describe('the ID a legacy customer gives at login is stored only once the email is proven', () => {
-  let t: MailTestApp;
-  beforeAll(async () => {
-    t = await createMailTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useMailTestApp();
 
   let legacyUsers = 0;
   /** A customer who signed up before IDs were required (no ID on file), like the demo's legacy user. */

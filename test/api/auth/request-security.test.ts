@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginOutcome, RATE_LIMIT_MESSAGE, signupMessage } from '../../../src/common/auth-messages.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { createTestApp } from '../../support/test-app.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 describe('same-origin check of state-changing requests', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const loginWith = (headers: Record<string, string>) =>
     t.app.inject({
@@ -90,13 +85,7 @@ describe('same-origin check of state-changing requests', () => {
 });
 
 describe('rate limits of sign-in, signup and code entry', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
 
   const call = (url: string, payload: object, ip = '203.0.113.7') =>
     t.app.inject({

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../../src/server/db/schema.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { get, newBrowser, post, signInWithPassword, type Browser } from '../../support/auth-flow.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 /** Attributes of one Set-Cookie line, lower-cased names; `name` and `value` of the pair. */
 function parseSetCookie(line: string): { name: string; value: string; attributes: Map<string, string> } {
@@ -37,13 +38,7 @@ async function sessionRow(t: TestApp, browser: Browser) {
 }
 
 describe('session cookie and lifetime', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '8' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '8' } });
 
   it('over http: HttpOnly, SameSite=Lax, Path=/, no Secure, no __Host- prefix, 256-bit random id', async () => {
     const res = await post(newBrowser(t.app), '/api/zendesk/authenticate', {
@@ -173,13 +168,7 @@ describe('session cookie and lifetime', () => {
 });
 
 describe('the idle timeout at its minimum and the activity writes agree', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ env: { SESSION_IDLE_MINUTES: '1' } });
   afterEach(() => {
     vi.useRealTimers();
   });

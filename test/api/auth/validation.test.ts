@@ -3,6 +3,7 @@ import { loginOutcome } from '../../../src/common/auth-messages.js';
 import { authenticateOkSchema, INVALID_CREDENTIALS_MESSAGE } from '../../../src/common/contracts/auth.js';
 import { login, newBrowser, post, type Browser } from '../../support/auth-flow.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 /** Spec section 5: one test per validation rule of login, signup and the agent credential form. */
 describe('validation rules (spec section 5)', () => {
@@ -135,13 +136,7 @@ describe('validation rules (spec section 5)', () => {
 });
 
 describe('agent and admin sign-in with the credential form', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it.each([
     ['agent@acme.example', 'Alex Agent', 'agent'],

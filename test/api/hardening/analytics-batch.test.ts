@@ -1,16 +1,12 @@
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchEvents } from '../../../src/server/db/schema.js';
 import { SearchEventRecorder } from '../../../src/server/services/search/analytics.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 /** One search event the database cannot take must never cost the other users' events of its batch. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, accounts: false });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ seed: false, accounts: false });
 
 async function storedQueries(): Promise<{ query: string; userId: string | null; role: string }[]> {
   return t.database.db

@@ -16,7 +16,9 @@ import {
   searchRaw,
   searchUrl,
   startWithRoleBrowsers,
+  type RoleBrowsers,
 } from '../../support/search.js';
+import { createTicket } from '../../support/factories.js';
 import type { TestApp } from '../../support/test-app.js';
 
 describe('federated search: contract and role gating', () => {
@@ -26,8 +28,15 @@ describe('federated search: contract and role gating', () => {
   let agent: Browser;
   let admin: Browser;
   let close: () => Promise<void>;
+  let customerEmail: string;
   beforeAll(async () => {
-    ({ t, visitor, customer, agent, admin, close } = await startWithRoleBrowsers());
+    let users: RoleBrowsers['users'];
+    ({ t, visitor, customer, agent, admin, users, close } = await startWithRoleBrowsers());
+    customerEmail = users.customer.email;
+    // The customer's own requests; the demo tickets (about acquisitions too) belong to other requesters.
+    for (const subject of ['Transit gateway failover is slow', 'Spoke gateway attachment pending']) {
+      await createTicket(t.app, { requesterEmail: customerEmail, subject });
+    }
   });
   afterAll(() => close());
 
@@ -54,7 +63,7 @@ describe('federated search: contract and role gating', () => {
           requests.map((request) => request.id),
         ),
       );
-    expect(rows.every((row) => row.requester === 'customer@example.com')).toBe(true);
+    expect(rows.every((row) => row.requester === customerEmail)).toBe(true);
     for (const request of requests) expect(request.url).toBe(`/hc/requests/${request.id}`);
     // Someone else's ticket matching the same words stays out of the count too.
     const others = await search(agent, 'acquisition', ['zendeskTickets']);

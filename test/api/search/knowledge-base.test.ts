@@ -6,6 +6,7 @@ import {
   SIGN_IN_TO_READ,
 } from '../../../src/common/contracts/search.js';
 import { get, signInWithPassword, type Browser } from '../../support/auth-flow.js';
+import { createAgent } from '../../support/factories.js';
 import { anonymous } from '../../support/search.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -16,7 +17,8 @@ describe('knowledge base calls of /docs', () => {
   beforeAll(async () => {
     t = await createTestApp();
     visitor = anonymous(t.app);
-    agent = await signInWithPassword(t.app, 'agent@acme.example');
+    const staff = await createAgent(t.app);
+    agent = await signInWithPassword(t.app, staff.email, staff.password);
   });
   afterAll(async () => t.close());
 

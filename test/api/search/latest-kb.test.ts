@@ -4,6 +4,7 @@ import { SIGN_IN_TO_READ } from '../../../src/common/contracts/search.js';
 import { ELLIPSIS } from '../../../src/common/snippet.js';
 import { readContent } from '../../../src/server/services/content/read-content.js';
 import { createTestApp, FIXTURE_CONTENT_DIR, type TestApp } from '../../support/test-app.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 async function getLatestKb(t: TestApp): Promise<LatestKbResponse> {
   const res = await t.app.inject({ method: 'GET', url: '/api/aggregator/latestKB' });
@@ -72,11 +73,7 @@ describe('GET /api/aggregator/latestKB from the loaded content', () => {
 });
 
 describe('GET /api/aggregator/latestKB on an empty knowledge base', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ seed: false });
 
   it('answers empty lists, not an error', async () => {
     expect(await getLatestKb(t)).toEqual({ zendesk: { articles: [] }, mostPopular: [] });

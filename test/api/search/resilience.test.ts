@@ -3,6 +3,7 @@ import { ServiceError } from '../../../src/server/lib/errors.js';
 import type { DocsHit, SearchSource } from '../../../src/server/services/search/types.js';
 import { anonymous, getPage, search } from '../../support/search.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 const TIMEOUT_MS = 400;
 
@@ -24,19 +25,15 @@ function hangingSource(): SearchSource<DocsHit> & { calls: number; aborted: numb
 }
 
 describe('a source that hangs', () => {
-  let t: TestApp;
   const docs = hangingSource();
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        SEARCH_SOURCE_TIMEOUT_MS: String(TIMEOUT_MS),
-        SEARCH_BREAKER_FAILURES: '2',
-        SEARCH_BREAKER_COOLDOWN_MS: '600000',
-      },
-      searchSources: { git: docs },
-    });
+  const t = useTestApp({
+    env: {
+      SEARCH_SOURCE_TIMEOUT_MS: String(TIMEOUT_MS),
+      SEARCH_BREAKER_FAILURES: '2',
+      SEARCH_BREAKER_COOLDOWN_MS: '600000',
+    },
+    searchSources: { git: docs },
   });
-  afterAll(async () => t.close());
 
   it('is reported as timeout while the others answer within the timeout', async () => {
     const started = performance.now();
