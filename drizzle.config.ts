@@ -10,6 +10,7 @@ export default defineConfig({
     './src/server/connectors/helpdesk/builtin/schema.ts',
     './src/server/connectors/tracker/builtin/schema.ts',
     './src/server/connectors/storage/builtin/schema.ts',
+    './src/server/connectors/builtin-oauth/schema.ts',
   ],
   out: './src/server/db/migrations',
   strict: true,

@@ -27,8 +27,10 @@ import pg from 'pg';
 import { openDatabase, executeRows } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '../../src/common/contracts/search.ts';
-import { countStatement, pageStatement } from '../../src/server/services/search/fulltext.ts';
-import { FULLTEXT_TABLES } from '../../src/server/services/search/builtin-sources.ts';
+import { countStatement, pageStatement } from '../../src/server/lib/fulltext/statements';
+import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.ts';
+import { DOCS_FULLTEXT } from '../../src/server/connectors/docs/builtin/docs.ts';
+import { KB_FULLTEXT } from '../../src/server/connectors/helpdesk/builtin/search.ts';
 import { readContent } from '../../src/server/services/content/read-content.ts';
 import { generateCorpus, random } from './generate-corpus.ts';
 
@@ -135,7 +137,7 @@ const pick = (uniqueShare) =>
 
 /** The statements one anonymous aggregator search runs: page and capped count of KB, docs and community. */
 function searchStatements(query) {
-  return [FULLTEXT_TABLES.kb, FULLTEXT_TABLES.docs, FULLTEXT_TABLES.community].flatMap((spec) => [
+  return [KB_FULLTEXT, DOCS_FULLTEXT, COMMUNITY_FULLTEXT].flatMap((spec) => [
     pageStatement(spec, { query, limit: SEARCH_PAGE_SIZE, offset: 0, candidateLimit: 200 }),
     countStatement(spec, { query, cap: SEARCH_COUNT_CAP }),
   ]);

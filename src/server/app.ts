@@ -17,7 +17,7 @@ import { echoRequestId, requestIdFor } from './plugins/request-id.js';
 import { registerRequestDeadline } from './plugins/request-deadline.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerSearch } from './plugins/search.js';
+import { createSearchCaches, registerSearch } from './plugins/search.js';
 import { registerSessions } from './plugins/sessions.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { searchAnalyticsRoutes } from './routes/admin/search-analytics.js';
@@ -32,7 +32,6 @@ import { knowledgeBaseRoutes } from './routes/search/knowledge-base.js';
 import { pagedSearchRoutes } from './routes/search/paged-search.js';
 import { healthRoutes } from './routes/system/health.js';
 import { trustRoutes } from './routes/system/trust.js';
-import { createChatTokenSigner, type ChatTokenSigner } from './services/auth/chat-token.js';
 import type { SearchSources } from './services/search/types.js';
 import { createPageRenderer, type PageRenderer } from './ssr/page-renderer.js';
 
@@ -46,8 +45,6 @@ declare module 'fastify' {
     pageRenderer: PageRenderer;
     /** Every external system (help desk, identity provider, tracker, ...), each behind its connector interface. */
     connectors: Connectors;
-    /** Signs the chat widget's user JWT. */
-    chatTokens: ChatTokenSigner;
     mailer: Mailer;
   }
 }
@@ -140,23 +137,24 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
-  app.decorate(
-    'connectors',
-    createConnectors({
-      db: options.db,
-      env: options.env,
-      log: app.log,
-      mailer,
-      productName: options.config.product.name,
-    }),
-  );
-  app.decorate('chatTokens', createChatTokenSigner(options.env.CHAT_JWT_SECRET));
+  const searchCaches = createSearchCaches(options.env);
+  const connectors = createConnectors({
+    db: options.db,
+    env: options.env,
+    log: app.log,
+    mailer,
+    productName: options.config.product.name,
+    searchCaches,
+  });
+  app.decorate('connectors', connectors);
   echoRequestId(app);
   registerErrorHandler(app);
   registerSameOriginCheck(app);
   await registerSessions(app);
   registerSearch(app, {
     env: options.env,
+    connectors,
+    caches: searchCaches,
     ...(options.searchSources ? { sources: options.searchSources } : {}),
   });
 

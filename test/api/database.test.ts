@@ -9,10 +9,10 @@ import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 /** Every table the migrations create, the built-in connectors' included. */
 const ALL_TABLES = [
   'auth_flows',
+  'authorization_codes',
   'community_posts',
   'customer_accounts',
   'docs_pages',
-  'helpdesk_auth_codes',
   'helpdesk_auth_requests',
   'helpdesk_sign_in_events',
   'helpdesk_tickets',
@@ -24,7 +24,6 @@ const ALL_TABLES = [
   'search_words',
   'sessions',
   'stored_objects',
-  'tracker_auth_codes',
   'tracker_issues',
   'user_identities',
   'users',

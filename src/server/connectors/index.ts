@@ -1,16 +1,36 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
+import type { FullTextOptions, SearchCacheFactory } from '../lib/fulltext/fulltext-search.js';
 import type { Mailer } from '../mail/mailer.js';
-import { createHelpdeskConnector, type HelpdeskConnector } from './helpdesk/index.js';
-import { createIdentityConnector, type IdentityConnector } from './identity/index.js';
-import { createTrackerConnector, type TrackerConnector } from './tracker/index.js';
+import { createChatConnector } from './chat/index.js';
+import type { ChatConnector } from './chat/types.js';
+import { createCommunityConnector } from './community/index.js';
+import type { CommunityConnector } from './community/types.js';
+import { createDocsConnector } from './docs/index.js';
+import type { DocsConnector } from './docs/types.js';
+import { createHelpdeskConnector } from './helpdesk/index.js';
+import type { HelpdeskConnector } from './helpdesk/types.js';
+import { createIdentityConnector } from './identity/index.js';
+import type { IdentityConnector } from './identity/types.js';
+import { createStorageConnector } from './storage/index.js';
+import type { StorageConnector } from './storage/types.js';
+import { createTrackerConnector } from './tracker/index.js';
+import type { TrackerConnector } from './tracker/types.js';
 
-/** The external systems of sign-in, each behind its interface (see each kind's index.ts). */
+/**
+ * Every external system the portal talks to, each behind the interface of its kind (`<kind>/types.ts`) and
+ * picked from the configuration by its registry (`<kind>/index.ts`). Services and routes know only these
+ * interfaces; a vendor adapter (Zendesk, Jira, GitBook, Forumbee, Intercom, S3) is a folder beside `builtin/`.
+ */
 export interface Connectors {
   helpdesk: HelpdeskConnector;
   identity: IdentityConnector;
   tracker: TrackerConnector;
+  docs: DocsConnector;
+  community: CommunityConnector;
+  chat: ChatConnector;
+  storage: StorageConnector;
 }
 
 export function createConnectors(options: {
@@ -19,17 +39,33 @@ export function createConnectors(options: {
   log: FastifyBaseLogger;
   mailer: Mailer;
   productName: string;
+  /** The caches of the built-in searches; the search plugin empties them after a content load. */
+  searchCaches: SearchCacheFactory;
 }): Connectors {
+  const { db, env } = options;
+  const fullText: FullTextOptions = {
+    db,
+    caches: options.searchCaches,
+    candidateLimit: env.SEARCH_CANDIDATE_LIMIT,
+  };
   return {
     helpdesk: createHelpdeskConnector({
-      ...options,
+      db,
+      mailer: options.mailer,
+      log: options.log,
+      productName: options.productName,
       codeLimits: {
-        windowMs: options.env.SIGN_IN_CODE_LIMIT_WINDOW_MINUTES * 60_000,
-        codesPerAddress: options.env.SIGN_IN_CODES_PER_ADDRESS,
-        wrongCodesPerAddress: options.env.SIGN_IN_WRONG_CODES_PER_ADDRESS,
+        windowMs: env.SIGN_IN_CODE_LIMIT_WINDOW_MINUTES * 60_000,
+        codesPerAddress: env.SIGN_IN_CODES_PER_ADDRESS,
+        wrongCodesPerAddress: env.SIGN_IN_WRONG_CODES_PER_ADDRESS,
       },
+      fullText,
     }),
     identity: createIdentityConnector(options),
-    tracker: createTrackerConnector(options),
+    tracker: createTrackerConnector({ db, fullText }),
+    docs: createDocsConnector({ fullText }),
+    community: createCommunityConnector({ fullText }),
+    chat: createChatConnector({ chatJwtSecret: env.CHAT_JWT_SECRET }),
+    storage: createStorageConnector({ db }),
   };
 }

@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.js';
 import { SearchEventRecorder } from '../services/search/analytics.js';
-import {
-  createBuiltinSources,
-  kbSources,
-  type SearchCacheFactory,
-} from '../services/search/builtin-sources.js';
+import type { Connectors } from '../connectors/index.js';
+import type { SearchCacheFactory } from '../lib/fulltext/fulltext-search.js';
+import { categorySource, connectorSources } from '../services/search/connector-sources.js';
 import { SearchService } from '../services/search/federated-search.js';
 import { similarWords } from '../services/search/search-words.js';
-import { TtlCache } from '../services/search/ttl-cache.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 import type { SearchSources, Searcher } from '../services/search/types.js';
 
 declare module 'fastify' {
@@ -29,12 +27,17 @@ const ANALYTICS_MAX_BATCH = 250;
 
 export interface SearchPluginOptions {
   env: Env;
-  /** Replacements for some sources (a vendor adapter, or a test's slow source); the rest are built in. */
+  connectors: Connectors;
+  caches: SearchCacheFactory & { clear(): void };
+  /** Replacements for some sources (a test's slow or failing source); the rest are the connectors'. */
   sources?: Partial<SearchSources>;
 }
 
-/** Every cache the built-in sources create, so that a content load can empty them all at once. */
-function cacheRegistry(env: Env): SearchCacheFactory & { clear(): void } {
+/**
+ * Every cache the built-in searches create, so that a content load can empty them all at once. The app makes
+ * it before the connectors (whose built-in implementations create their caches from it).
+ */
+export function createSearchCaches(env: Env): SearchCacheFactory & { clear(): void } {
   const caches: { clear(): void }[] = [];
   const create = <V>(ttlMs: number): TtlCache<V> => {
     const cache = new TtlCache<V>(ttlMs);
@@ -49,14 +52,12 @@ function cacheRegistry(env: Env): SearchCacheFactory & { clear(): void } {
 }
 
 export function registerSearch(app: FastifyInstance, options: SearchPluginOptions): void {
-  const caches = cacheRegistry(options.env);
-  const builtin = { db: app.db, caches, candidateLimit: options.env.SEARCH_CANDIDATE_LIMIT };
-  const kb = kbSources(builtin);
+  const { caches, connectors } = options;
   app.decorate(
     'searchService',
     new SearchService({
-      sources: { ...createBuiltinSources(builtin, kb), ...options.sources },
-      categorySource: kb.category,
+      sources: { ...connectorSources(connectors), ...options.sources },
+      categorySource: (categoryId) => categorySource(connectors, categoryId),
       clearCaches: caches.clear,
       similarWords: (word) => similarWords(app.db, word),
       timeoutMs: options.env.SEARCH_SOURCE_TIMEOUT_MS,

@@ -5,7 +5,10 @@ import type {
   SessionUser,
 } from '../../common/contracts/auth.js';
 import type { ActiveSession } from '../services/auth/sessions.js';
-import type { ChatTokenSigner } from '../services/auth/chat-token.js';
+import type { ChatConnector } from '../connectors/chat/types.js';
+
+/** What a presenter needs of the chat: the signed user token (`intercom_user_jwt`). */
+type ChatTokens = Pick<ChatConnector, 'signUserToken'>;
 import type { PortalUser } from '../services/auth/users.js';
 
 /** The signed-in user as the API shows it: profile fields only, never a hash or a token. */
@@ -30,19 +33,16 @@ export interface SignedInView {
 }
 
 /** authCodeGrant and azureAD/authenticateCode answers. */
-export async function presentSignedIn(view: SignedInView, chat: ChatTokenSigner): Promise<AuthCodeGrantOk> {
+export async function presentSignedIn(view: SignedInView, chat: ChatTokens): Promise<AuthCodeGrantOk> {
   return {
     userInfo: { user: presentSessionUser(view.user, view.session) },
-    intercom_user_jwt: await chat.sign(view.user),
+    intercom_user_jwt: await chat.signUserToken(view.user),
     redirect: view.redirect,
   };
 }
 
 /** The credential form's answer: the spec's `userInfo.JWTLogin` and `users[0]`, plus the full user. */
-export async function presentAuthenticated(
-  view: SignedInView,
-  chat: ChatTokenSigner,
-): Promise<AuthenticateOk> {
+export async function presentAuthenticated(view: SignedInView, chat: ChatTokens): Promise<AuthenticateOk> {
   const { user } = view;
   return {
     userInfo: {
@@ -50,7 +50,7 @@ export async function presentAuthenticated(
       users: [{ name: user.name, email: user.email, id: user.id }],
       user: presentSessionUser(user, view.session),
     },
-    intercom_user_jwt: await chat.sign(user),
+    intercom_user_jwt: await chat.signUserToken(user),
     redirect: view.redirect,
   };
 }
@@ -58,7 +58,7 @@ export async function presentAuthenticated(
 export async function presentMe(
   user: PortalUser,
   session: ActiveSession,
-  chat: ChatTokenSigner,
+  chat: ChatTokens,
 ): Promise<MeResponse> {
-  return { user: presentSessionUser(user, session), intercom_user_jwt: await chat.sign(user) };
+  return { user: presentSessionUser(user, session), intercom_user_jwt: await chat.signUserToken(user) };
 }

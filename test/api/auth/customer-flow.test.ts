@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCodeGrantOkSchema, meResponseSchema } from '../../../src/common/contracts/auth.js';
+import { authorizationCodes } from '../../../src/server/connectors/builtin-oauth/schema.js';
 import {
-  helpdeskAuthCodes,
   helpdeskAuthRequests,
   helpdeskUsers,
 } from '../../../src/server/connectors/helpdesk/builtin/schema.js';
@@ -276,13 +276,13 @@ describe('customer sign-in: the ID is asked once, and the help-desk authorizatio
     const authCode = new URL(redirect, 'http://localhost').searchParams.get('code') ?? '';
     const [row] = await t.database.db
       .select()
-      .from(helpdeskAuthCodes)
-      .where(eq(helpdeskAuthCodes.codeHash, sha256Hex(authCode)));
+      .from(authorizationCodes)
+      .where(eq(authorizationCodes.codeHash, sha256Hex(authCode)));
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBeLessThanOrEqual(61_000);
     await t.database.db
-      .update(helpdeskAuthCodes)
+      .update(authorizationCodes)
       .set({ expiresAt: new Date(Date.now() - 1) })
-      .where(eq(helpdeskAuthCodes.codeHash, sha256Hex(authCode)));
+      .where(eq(authorizationCodes.codeHash, sha256Hex(authCode)));
     expect((await authCodeGrant(browser, redirect)).statusCode).toBe(401);
   });
 

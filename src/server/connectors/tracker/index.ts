@@ -1,54 +1,7 @@
-import type { Database } from '../../db/client.js';
-import { createBuiltinTracker } from './builtin/tracker.js';
+import { createBuiltinTracker, type BuiltinTrackerOptions } from './builtin/tracker.js';
+import type { TrackerConnector } from './types.js';
 
-/**
- * The ticketing system and defect tracker (Jira in the vendor's deployment; a built-in one by default). After
- * signing in, agents authorize the portal at the tracker (OAuth 2 authorization code with PKCE) so that their
- * searches may read its issues: `/jiraAuth` starts it, `/code` receives the answer.
- */
-
-export interface TrackerAuthorizationParams {
-  /** `<origin>/code`. */
-  redirectUri: string;
-  state: string;
-  codeChallenge: string;
-}
-
-export interface TrackerAuthorizeInput {
-  /** The query of the authorize request. */
-  params: Record<string, string | undefined>;
-  /** Origin the request came to; the registered redirect URI is on it. */
-  origin: string;
-  /** The signed-in portal user's id, or null when nobody (or no agent) is signed in. */
-  agentUserId: string | null;
-}
-
-export interface TrackerConnector {
-  /** The OAuth client id the portal is registered under at the tracker. */
-  readonly clientId: string;
-
-  /** The tracker's authorization URL for these parameters; `/jiraAuth` redirects there. */
-  authorizationUrl(params: TrackerAuthorizationParams): string;
-
-  /**
-   * Built-in tracker only: its authorize endpoint. For a signed-in agent it issues a single-use code (60 s,
-   * bound to the PKCE challenge, client and redirect URI) and answers where to send the browser:
-   * `/code?code=&state=`; otherwise `/code?error=access_denied&state=`. Throws ServiceError INVALID_INPUT
-   * when the parameters name no registered client or redirect URI (nothing may be redirected then).
-   */
-  authorize(input: TrackerAuthorizeInput): Promise<string>;
-
-  /**
-   * Trades a code for the tracker account it was issued to (the portal user id, for the built-in tracker).
-   * Throws UNAUTHENTICATED for a used, expired or unknown code, or a wrong verifier or redirect URI.
-   */
-  exchangeCode(input: {
-    code: string;
-    codeVerifier: string;
-    redirectUri: string;
-  }): Promise<{ userId: string }>;
-}
-
-export function createTrackerConnector(options: { db: Database }): TrackerConnector {
+/** The tracker this portal uses. Only the built-in one exists so far; a Jira adapter will join it here. */
+export function createTrackerConnector(options: BuiltinTrackerOptions): TrackerConnector {
   return createBuiltinTracker(options);
 }

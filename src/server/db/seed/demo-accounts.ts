@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { HelpdeskConnector } from '../../connectors/helpdesk/index.js';
+import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
 import type { Env } from '../../env.js';
 import { hashPassword } from '../../services/auth/agent-sign-in.js';
 import type { Database } from '../client.js';

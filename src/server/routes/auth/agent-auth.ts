@@ -89,7 +89,7 @@ export const azureAdRoutes: FastifyPluginAsyncZod = async (app) => {
       setSessionCookie(reply, request, app.env, signedIn.sessionToken, app.sessionPolicy);
       clearFlowCookie(reply, request, app.env);
       reply.header('cache-control', 'no-store');
-      return presentSignedIn(signedIn, app.chatTokens);
+      return presentSignedIn(signedIn, app.connectors.chat);
     },
   );
 

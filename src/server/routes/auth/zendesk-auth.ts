@@ -93,7 +93,7 @@ export const zendeskAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       setSessionCookie(reply, request, app.env, signedIn.sessionToken, app.sessionPolicy);
       clearFlowCookie(reply, request, app.env);
-      return presentSignedIn(signedIn, app.chatTokens);
+      return presentSignedIn(signedIn, app.connectors.chat);
     },
   );
 
@@ -123,7 +123,7 @@ export const zendeskAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         currentSessionToken: readSessionToken(request, app.env),
       });
       setSessionCookie(reply, request, app.env, signedIn.sessionToken, app.sessionPolicy);
-      return presentAuthenticated(signedIn, app.chatTokens);
+      return presentAuthenticated(signedIn, app.connectors.chat);
     },
   );
 
@@ -140,7 +140,7 @@ export const zendeskAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.user || !request.session) return sendLogoutEvent(reply);
       reply.header('cache-control', 'no-store');
-      return presentMe(request.user, request.session, app.chatTokens);
+      return presentMe(request.user, request.session, app.connectors.chat);
     },
   );
 };

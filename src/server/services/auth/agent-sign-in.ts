@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { AUTH_REDIRECTS, INVALID_CREDENTIALS_MESSAGE } from '../../../common/contracts/auth.js';
-import type { IdentityConnector } from '../../connectors/identity/index.js';
+import type { IdentityConnector } from '../../connectors/identity/types.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { ServiceError } from '../../lib/errors.js';

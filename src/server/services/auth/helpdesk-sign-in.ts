@@ -1,5 +1,5 @@
 import { AUTH_REDIRECTS, type AuthLevel } from '../../../common/contracts/auth.js';
-import type { HelpdeskConnector, HelpdeskRole } from '../../connectors/helpdesk/index.js';
+import type { HelpdeskConnector, HelpdeskRole } from '../../connectors/helpdesk/types.js';
 import type { Database } from '../../db/client.js';
 import { ServiceError } from '../../lib/errors.js';
 import { createFlow, deleteFlow, findFlow, updateFlow, type AuthFlow } from './flows.js';

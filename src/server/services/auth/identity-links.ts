@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { IdentityClaims } from '../../connectors/identity/index.js';
+import type { IdentityClaims } from '../../connectors/identity/types.js';
 import type { Database } from '../../db/client.js';
 import { userIdentities, users } from '../../db/schema.js';
 import { ServiceError } from '../../lib/errors.js';

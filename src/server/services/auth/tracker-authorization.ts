@@ -1,5 +1,5 @@
 import { AUTH_REDIRECTS } from '../../../common/contracts/auth.js';
-import type { TrackerConnector } from '../../connectors/tracker/index.js';
+import type { TrackerConnector } from '../../connectors/tracker/types.js';
 import type { Database } from '../../db/client.js';
 import { ServiceError } from '../../lib/errors.js';
 import { createFlow, deleteFlow, findFlow } from './flows.js';

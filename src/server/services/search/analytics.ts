@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { withoutControlCharacters } from '../../../common/contracts/text.js';
 import type { Database } from '../../db/client.js';
 import { searchEvents, type SearchCounts } from '../../db/schema.js';
-import { normaliseQuery } from './normalise-query.js';
+import { normaliseQuery } from '../../lib/normalise-query.js';
 
 export interface SearchEventInput {
   query: string;

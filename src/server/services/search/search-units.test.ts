@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CircuitBreaker } from './circuit-breaker.js';
-import { TtlCache } from './ttl-cache.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import { suggestSpelling, trigramSimilarity } from './suggest.js';
 
 describe('CircuitBreaker', () => {

@@ -1,8 +1,15 @@
 import type { SourceKey } from '../../../common/contracts/search.js';
+import type { CommunityHit } from '../../connectors/community/types.js';
+import type { DocsHit } from '../../connectors/docs/types.js';
+import type { KbHit, TicketHit } from '../../connectors/helpdesk/types.js';
+import type { SearchPage } from '../../connectors/search-types.js';
+import type { IssueHit } from '../../connectors/tracker/types.js';
 import type { Actor } from '../../policies/index.js';
 
+export type { CommunityHit, DocsHit, IssueHit, KbHit, TicketHit };
+
 /**
- * Domain types of federated search. A source answers hits in our own terms; presenters/search.ts maps them
+ * Domain types of federated search. A source answers hits in our own terms (the hit types of the connectors); presenters/search.ts maps them
  * to the wire format of spec section 3. Snippets are already highlighted HTML (only `<mark>`, see
  * `markedSnippet`).
  */
@@ -14,46 +21,6 @@ export interface Searcher {
   userId: string | null;
   /** Lower-cased; the help desk keys requesters by email. */
   email: string | null;
-}
-
-export interface KbHit {
-  id: number;
-  title: string;
-  htmlUrl: string;
-  userSegmentId: number | null;
-  sectionId: number | null;
-  snippet: string;
-}
-
-export interface DocsHit {
-  id: number;
-  title: string;
-  domain: string;
-  path: string;
-  snippet: string;
-}
-
-export interface CommunityHit {
-  id: number;
-  title: string;
-  url: string;
-  snippet: string;
-}
-
-export interface TicketHit {
-  id: number;
-  subject: string;
-  status: string;
-  url: string;
-  snippet: string;
-}
-
-export interface IssueHit {
-  id: number;
-  key: string;
-  summary: string;
-  status: string;
-  snippet: string;
 }
 
 export interface SourceHits {
@@ -75,13 +42,13 @@ export interface SourceQuery {
   signal: AbortSignal;
 }
 
-export interface SourcePage<Hit> {
-  /** Matches in all, capped at SEARCH_COUNT_CAP. */
-  count: number;
-  hits: Hit[];
-}
+/** One page of a source's hits and its capped count. */
+export type SourcePage<Hit> = SearchPage<Hit>;
 
-/** One searchable system. Sources are pluggable: buildApp accepts replacements (tests register a slow one). */
+/**
+ * One searchable system, as federated search sees it: a connector's search with the searcher's scope applied
+ * (connector-sources.ts). buildApp accepts replacements (tests register a slow or failing one).
+ */
 export interface SearchSource<Hit> {
   search(query: SourceQuery): Promise<SourcePage<Hit>>;
 }

@@ -1,8 +1,19 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { ServiceError } from '../../../lib/errors.js';
-import type { OneTimeCodeLimits } from '../index.js';
 import { helpdeskSignInEvents } from './schema.js';
+
+/**
+ * How much one email address may ask of the built-in help desk's authorization page in a sliding window
+ * (SIGN_IN_CODES_PER_ADDRESS, SIGN_IN_WRONG_CODES_PER_ADDRESS, SIGN_IN_CODE_LIMIT_WINDOW_MINUTES).
+ */
+export interface OneTimeCodeLimits {
+  windowMs: number;
+  /** Codes issued (mailed, or not for an address without an account). */
+  codesPerAddress: number;
+  /** Wrong codes entered, whichever of the address's codes they were meant for. */
+  wrongCodesPerAddress: number;
+}
 
 /**
  * The per-address limits of the authorization page, kept in the database so that every instance counts the

@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ServiceError } from '../../../lib/errors.js';
-import { pkceChallenge, randomToken, safeEqual, sha256Hex } from '../../../lib/tokens.js';
-import type {
-  CreateHelpdeskOptions,
-  HelpdeskAuthorizationParams,
-  HelpdeskConnector,
-  HelpdeskUser,
-} from '../index.js';
+import { authorizationCodeStore } from '../../builtin-oauth/authorization-codes.js';
+import { randomToken, safeEqual, sha256Hex } from '../../../lib/tokens.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client.js';
+import type { FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
+import type { Mailer } from '../../../mail/mailer.js';
+import type { HelpdeskAuthorizationParams, HelpdeskConnector, HelpdeskUser } from '../types.js';
 import {
+  type OneTimeCodeLimits,
   recordEvent,
   sweepEvents,
   tallyAddress,
@@ -17,7 +18,8 @@ import {
   tooManyWrongCodesSentence,
   withAddressLock,
 } from './address-limits.js';
-import { helpdeskAuthCodes, helpdeskAuthRequests, helpdeskUsers } from './schema.js';
+import { helpdeskAuthRequests, helpdeskUsers } from './schema.js';
+import { createHelpdeskSearch } from './search.js';
 
 /** The portal's registration at the built-in help desk. */
 export const BUILTIN_HELPDESK_CLIENT_ID = 'portal';
@@ -29,7 +31,6 @@ export const BUILTIN_HELPDESK_SCOPE = 'read';
 
 export const ONE_TIME_CODE_TTL_MS = 10 * 60_000;
 export const ONE_TIME_CODE_MAX_ATTEMPTS = 5;
-export const AUTHORIZATION_CODE_TTL_MS = 60_000;
 
 const DEAD_REQUEST_MESSAGE =
   'This code has expired or can no longer be used. Please start the sign-in again.';
@@ -87,7 +88,18 @@ function toUser(row: typeof helpdeskUsers.$inferSelect): HelpdeskUser {
  * The built-in help desk's user records and OAuth authorization server, on the portal's own database. It
  * authenticates a user by a one-time code emailed to the address being signed in.
  */
-export function createBuiltinHelpdesk(options: CreateHelpdeskOptions): HelpdeskConnector {
+export interface BuiltinHelpdeskOptions {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Product name for the one-time code mail. */
+  productName: string;
+  codeLimits: OneTimeCodeLimits;
+  /** The full-text search of its articles and tickets. */
+  fullText: FullTextOptions;
+}
+
+export function createBuiltinHelpdesk(options: BuiltinHelpdeskOptions): HelpdeskConnector {
   const { db, mailer, log, productName, codeLimits } = options;
 
   async function findUser(email: string): Promise<HelpdeskUser | undefined> {
@@ -99,7 +111,15 @@ export function createBuiltinHelpdesk(options: CreateHelpdeskOptions): HelpdeskC
     return row ? toUser(row) : undefined;
   }
 
+  const search = createHelpdeskSearch(options.fullText);
+  const codes = authorizationCodeStore({
+    db,
+    issuer: 'helpdesk',
+    invalidMessage: BAD_AUTHORIZATION_CODE_MESSAGE,
+  });
+
   return {
+    ...search,
     clientId: BUILTIN_HELPDESK_CLIENT_ID,
 
     authorizationUrl(params: HelpdeskAuthorizationParams): string {
@@ -253,18 +273,12 @@ export function createBuiltinHelpdesk(options: CreateHelpdeskOptions): HelpdeskC
       if ('refusal' in outcome) throw outcome.refusal;
       const { request } = outcome;
 
-      const authorizationCode = randomToken();
-      await db
-        .delete(helpdeskAuthCodes)
-        .where(lt(helpdeskAuthCodes.expiresAt, new Date(Date.now() - 60_000)));
-      await db.insert(helpdeskAuthCodes).values({
-        codeHash: sha256Hex(authorizationCode),
+      const authorizationCode = await codes.issue({
         clientId: request.clientId,
         redirectUri: request.redirectUri,
         codeChallenge: request.codeChallenge,
-        email: request.email,
+        subject: request.email,
         role: request.role,
-        expiresAt: new Date(Date.now() + AUTHORIZATION_CODE_TTL_MS),
       });
       const target = new URL(request.redirectUri);
       target.searchParams.set('code', authorizationCode);
@@ -274,29 +288,13 @@ export function createBuiltinHelpdesk(options: CreateHelpdeskOptions): HelpdeskC
     },
 
     async exchangeCode({ code, codeVerifier, redirectUri }) {
-      // Spent before any other check: a code that met a wrong verifier must not get a second chance.
-      const [grant] = await db
-        .update(helpdeskAuthCodes)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(helpdeskAuthCodes.codeHash, sha256Hex(code)),
-            isNull(helpdeskAuthCodes.usedAt),
-            gt(helpdeskAuthCodes.expiresAt, new Date()),
-          ),
-        )
-        .returning();
-      if (!grant) throw new ServiceError('UNAUTHENTICATED', BAD_AUTHORIZATION_CODE_MESSAGE);
-      if (grant.clientId !== BUILTIN_HELPDESK_CLIENT_ID || grant.redirectUri !== redirectUri) {
-        throw new ServiceError('UNAUTHENTICATED', BAD_AUTHORIZATION_CODE_MESSAGE);
-      }
-      if (!safeEqual(pkceChallenge(codeVerifier), grant.codeChallenge)) {
-        throw new ServiceError(
-          'UNAUTHENTICATED',
-          'The authorization code was not issued to this browser (PKCE).',
-        );
-      }
-      const user = await findUser(grant.email);
+      const grant = await codes.redeem({
+        code,
+        codeVerifier,
+        redirectUri,
+        clientId: BUILTIN_HELPDESK_CLIENT_ID,
+      });
+      const user = await findUser(grant.subject);
       if (!user || user.role !== grant.role) {
         throw new ServiceError('UNAUTHENTICATED', BAD_AUTHORIZATION_CODE_MESSAGE);
       }

@@ -60,24 +60,6 @@ export const helpdeskSignInEvents = pgTable(
   ],
 );
 
-/** OAuth authorization codes handed to the portal: single use, short-lived, bound to PKCE and the client. */
-export const helpdeskAuthCodes = pgTable(
-  'helpdesk_auth_codes',
-  {
-    /** Hex SHA-256 of the code. */
-    codeHash: text('code_hash').primaryKey(),
-    clientId: text('client_id').notNull(),
-    redirectUri: text('redirect_uri').notNull(),
-    codeChallenge: text('code_challenge').notNull(),
-    email: text('email').notNull(),
-    role: text('role', { enum: ['customer', 'agent'] }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('helpdesk_auth_codes_expires_at_idx').on(table.expiresAt)],
-);
-
 /**
  * The help desk's tickets. A customer sees the ones they requested as "My Requests"; agents search them all
  * as "Tickets". The requester is the help desk's user (keyed by email, like `helpdesk_users`).

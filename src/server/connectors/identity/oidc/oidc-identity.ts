@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import { ServiceError } from '../../../lib/errors.js';
-import type { IdentityConnector } from '../index.js';
+import type { IdentityConnector } from '../types.js';
 
 export interface OidcIdentityOptions {
   issuer: string;

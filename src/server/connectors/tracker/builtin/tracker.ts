@@ -1,20 +1,30 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { pkceChallenge, randomToken, safeEqual, sha256Hex } from '../../../lib/tokens.js';
+import { authorizationCodeStore } from '../../builtin-oauth/authorization-codes.js';
 import { ServiceError } from '../../../lib/errors.js';
-import type { TrackerConnector } from '../index.js';
-import { trackerAuthCodes } from './schema.js';
+import type { FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
+import type { TrackerConnector } from '../types.js';
+import { createIssueSearch } from './search.js';
 
 export const BUILTIN_TRACKER_CLIENT_ID = 'portal';
 export const BUILTIN_TRACKER_AUTHORIZE_PATH = '/tracker/authorize';
 export const BUILTIN_TRACKER_REDIRECT_PATH = '/code';
-const CODE_TTL_MS = 60_000;
 const BAD_CODE_MESSAGE = 'The ticketing system authorization code is invalid, expired or already used.';
 
 /** The built-in ticketing system's authorization server: it trusts the portal's own session. */
-export function createBuiltinTracker(options: { db: Database }): TrackerConnector {
-  const { db } = options;
+export interface BuiltinTrackerOptions {
+  db: Database;
+  /** The full-text search of its issues. */
+  fullText: FullTextOptions;
+}
+
+export function createBuiltinTracker(options: BuiltinTrackerOptions): TrackerConnector {
+  const codes = authorizationCodeStore({
+    db: options.db,
+    issuer: 'tracker',
+    invalidMessage: BAD_CODE_MESSAGE,
+  });
   return {
+    searchIssues: createIssueSearch(options.fullText),
     clientId: BUILTIN_TRACKER_CLIENT_ID,
 
     authorizationUrl(params) {
@@ -48,41 +58,24 @@ export function createBuiltinTracker(options: { db: Database }): TrackerConnecto
         return back({ error: 'invalid_request' });
       }
       if (!agentUserId) return back({ error: 'access_denied' });
-      const code = randomToken();
-      await db.delete(trackerAuthCodes).where(lt(trackerAuthCodes.expiresAt, new Date(Date.now() - 60_000)));
-      await db.insert(trackerAuthCodes).values({
-        codeHash: sha256Hex(code),
+      const code = await codes.issue({
         clientId: BUILTIN_TRACKER_CLIENT_ID,
         redirectUri,
         codeChallenge: challenge,
-        userId: agentUserId,
-        expiresAt: new Date(Date.now() + CODE_TTL_MS),
+        subject: agentUserId,
+        role: null,
       });
       return back({ code });
     },
 
     async exchangeCode({ code, codeVerifier, redirectUri }) {
-      const [grant] = await db
-        .update(trackerAuthCodes)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(trackerAuthCodes.codeHash, sha256Hex(code)),
-            isNull(trackerAuthCodes.usedAt),
-            gt(trackerAuthCodes.expiresAt, new Date()),
-          ),
-        )
-        .returning();
-      if (!grant || grant.redirectUri !== redirectUri || grant.clientId !== BUILTIN_TRACKER_CLIENT_ID) {
-        throw new ServiceError('UNAUTHENTICATED', BAD_CODE_MESSAGE);
-      }
-      if (!safeEqual(pkceChallenge(codeVerifier), grant.codeChallenge)) {
-        throw new ServiceError(
-          'UNAUTHENTICATED',
-          'The authorization code was not issued to this browser (PKCE).',
-        );
-      }
-      return { userId: grant.userId };
+      const { subject } = await codes.redeem({
+        code,
+        codeVerifier,
+        redirectUri,
+        clientId: BUILTIN_TRACKER_CLIENT_ID,
+      });
+      return { userId: subject };
     },
   };
 }

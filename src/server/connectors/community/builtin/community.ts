@@ -1,0 +1,28 @@
+import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
+import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
+import type { FullTextTable } from '../../../lib/fulltext/statements.js';
+import type { CommunityConnector, CommunityHit } from '../types.js';
+
+/** The built-in community's searchable table; the benchmark runs the same statements raw. */
+export const COMMUNITY_FULLTEXT = {
+  table: 'community_posts',
+  textColumn: 'text',
+  columns: 't.id, t.title, t.url',
+} as const satisfies FullTextTable;
+
+/** Community posts on PostgreSQL full-text search, whole pages of hits cached until the next content load. */
+export function createBuiltinCommunity(options: { fullText: FullTextOptions }): CommunityConnector {
+  const search = fullTextSearch<{ id: number; title: string; url: string }, CommunityHit>(
+    options.fullText,
+    'community',
+    COMMUNITY_FULLTEXT,
+    (row) => ({
+      id: row.id,
+      title: row.title,
+      url: row.url,
+      snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
+    }),
+    true,
+  );
+  return { searchPosts: (query) => search(query) };
+}

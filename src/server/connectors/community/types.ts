@@ -1,0 +1,20 @@
+import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
+
+/**
+ * The community forum (Forumbee in the vendor's deployment; posts loaded from `content/community/` into the
+ * portal's database by default). The portal searches it; a post opens on the forum. The wire names of spec
+ * section 7 call it `forumbee`. Nothing here imports an implementation.
+ */
+
+/** A forum post found by a search. */
+export interface CommunityHit {
+  id: number;
+  title: string;
+  /** The post on the forum. */
+  url: string;
+  snippet: string;
+}
+
+export interface CommunityConnector {
+  searchPosts(query: ConnectorSearchQuery): Promise<SearchPage<CommunityHit>>;
+}

@@ -1,0 +1,29 @@
+import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
+import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
+import type { FullTextTable } from '../../../lib/fulltext/statements.js';
+import type { DocsConnector, DocsHit } from '../types.js';
+
+/** The built-in documentation's searchable table; the benchmark runs the same statements raw. */
+export const DOCS_FULLTEXT = {
+  table: 'docs_pages',
+  textColumn: 'body_text',
+  columns: 't.id, t.title, t.domain, t.path',
+} as const satisfies FullTextTable;
+
+/** Documentation pages on PostgreSQL full-text search, whole pages of hits cached until the next content load. */
+export function createBuiltinDocs(options: { fullText: FullTextOptions }): DocsConnector {
+  const search = fullTextSearch<{ id: number; title: string; domain: string; path: string }, DocsHit>(
+    options.fullText,
+    'docs',
+    DOCS_FULLTEXT,
+    (row) => ({
+      id: row.id,
+      title: row.title,
+      domain: row.domain,
+      path: row.path,
+      snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
+    }),
+    true,
+  );
+  return { searchPages: (query) => search(query) };
+}

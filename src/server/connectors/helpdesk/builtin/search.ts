@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
+import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
+import type { FullTextTable } from '../../../lib/fulltext/statements.js';
+import type { HelpdeskConnector, KbHit, TicketHit } from '../types.js';
+
+/** The built-in help desk's searchable tables; the benchmark runs the same statements raw. */
+export const KB_FULLTEXT = {
+  table: 'kb_articles',
+  textColumn: 'body_text',
+  columns: 't.id, t.title, t.html_url, t.user_segment_id, t.section_id',
+} as const satisfies FullTextTable;
+
+export const TICKETS_FULLTEXT = {
+  table: 'helpdesk_tickets',
+  textColumn: 'description',
+  columns: 't.id, t.subject, t.status',
+} as const satisfies FullTextTable;
+
+interface KbRow extends Record<string, unknown> {
+  id: number;
+  title: string;
+  html_url: string;
+  user_segment_id: number | null;
+  section_id: number | null;
+}
+
+interface TicketRow extends Record<string, unknown> {
+  id: number;
+  subject: string;
+  status: string;
+}
+
+/** Where a ticket opens: the requester's view for My Requests, the agent console for Tickets. */
+export const requestUrl = (id: number) => `/hc/requests/${id}`;
+export const agentTicketUrl = (id: number) => `/agent/tickets/${id}`;
+
+type HelpdeskSearch = Pick<HelpdeskConnector, 'searchArticles' | 'searchRequests' | 'searchTickets'>;
+
+/**
+ * Knowledge base and tickets on PostgreSQL full-text search. Articles, whole or of one category, share one
+ * page cache (content changes only on a load); tickets are per user and change all the time, so only their
+ * counts are cached.
+ */
+export function createHelpdeskSearch(options: FullTextOptions): HelpdeskSearch {
+  const articles = fullTextSearch<KbRow, KbHit>(
+    options,
+    'kb',
+    KB_FULLTEXT,
+    (row) => ({
+      id: row.id,
+      title: row.title,
+      htmlUrl: row.html_url,
+      userSegmentId: row.user_segment_id,
+      sectionId: row.section_id,
+      snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
+    }),
+    true,
+  );
+  const tickets = (url: (id: number) => string) =>
+    fullTextSearch<TicketRow, TicketHit>(
+      options,
+      'tickets',
+      TICKETS_FULLTEXT,
+      (row) => ({
+        id: row.id,
+        subject: row.subject,
+        status: row.status,
+        url: url(row.id),
+        snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
+      }),
+      false,
+    );
+  const requests = tickets(requestUrl);
+  const allTickets = tickets(agentTicketUrl);
+  return {
+    searchArticles: (query, scope) =>
+      scope
+        ? articles(query, {
+            sql: sql`t.section_id in (select id from kb_sections where category_id = ${scope.categoryId})`,
+            scope: `category:${scope.categoryId}`,
+          })
+        : articles(query),
+    searchRequests: (query, requesterEmail) =>
+      requests(query, {
+        sql: sql`t.requester_email = ${requesterEmail}`,
+        scope: `requester:${requesterEmail}`,
+      }),
+    searchTickets: (query) => allTickets(query),
+  };
+}

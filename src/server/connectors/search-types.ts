@@ -1,0 +1,21 @@
+/**
+ * What every searchable connector (help desk, tracker, docs, community) takes and answers, in our own terms:
+ * a page of hits of its kind and the number of matches. Who may search what is decided before a connector is
+ * asked (services/search, policies), so a query carries no user, only what scopes it (a requester's email).
+ */
+
+export interface ConnectorSearchQuery {
+  /** As the user typed it (trimmed); each connector parses it its own way. */
+  query: string;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** Aborted when the portal stopped waiting (a timeout); a connector may stop its work then. */
+  signal: AbortSignal;
+}
+
+export interface SearchPage<Hit> {
+  /** Matches in all, capped at SEARCH_COUNT_CAP. */
+  count: number;
+  hits: Hit[];
+}

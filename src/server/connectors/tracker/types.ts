@@ -1,0 +1,63 @@
+import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
+
+/**
+ * The ticketing system and defect tracker (Jira in the vendor's deployment; a built-in one by default). After
+ * signing in, agents authorize the portal at the tracker (OAuth 2 authorization code with PKCE) so that their
+ * searches may read its issues: `/jiraAuth` starts it, `/code` receives the answer. Its issues (defects) are
+ * searched through it.
+ */
+
+export interface TrackerAuthorizationParams {
+  /** `<origin>/code`. */
+  redirectUri: string;
+  state: string;
+  codeChallenge: string;
+}
+
+export interface TrackerAuthorizeInput {
+  /** The query of the authorize request. */
+  params: Record<string, string | undefined>;
+  /** Origin the request came to; the registered redirect URI is on it. */
+  origin: string;
+  /** The signed-in portal user's id, or null when nobody (or no agent) is signed in. */
+  agentUserId: string | null;
+}
+
+/** A tracker issue (a defect) found by a search. */
+export interface IssueHit {
+  id: number;
+  /** Project key and number, e.g. `NET-1042`. */
+  key: string;
+  summary: string;
+  status: string;
+  snippet: string;
+}
+
+export interface TrackerConnector {
+  /** The OAuth client id the portal is registered under at the tracker. */
+  readonly clientId: string;
+
+  /** The tracker's authorization URL for these parameters; `/jiraAuth` redirects there. */
+  authorizationUrl(params: TrackerAuthorizationParams): string;
+
+  /**
+   * Built-in tracker only: its authorize endpoint. For a signed-in agent it issues a single-use code (60 s,
+   * bound to the PKCE challenge, client and redirect URI) and answers where to send the browser:
+   * `/code?code=&state=`; otherwise `/code?error=access_denied&state=`. Throws ServiceError INVALID_INPUT
+   * when the parameters name no registered client or redirect URI (nothing may be redirected then).
+   */
+  authorize(input: TrackerAuthorizeInput): Promise<string>;
+
+  /**
+   * Trades a code for the tracker account it was issued to (the portal user id, for the built-in tracker).
+   * Throws UNAUTHENTICATED for a used, expired or unknown code, or a wrong verifier or redirect URI.
+   */
+  exchangeCode(input: {
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<{ userId: string }>;
+
+  /** Issues matching a query (agents). */
+  searchIssues(query: ConnectorSearchQuery): Promise<SearchPage<IssueHit>>;
+}

@@ -1,0 +1,58 @@
+import { SIGN_IN_TO_READ } from '../../../common/contracts/search.js';
+import type { Connectors } from '../../connectors/index.js';
+import type { ConnectorSearchQuery } from '../../connectors/search-types.js';
+import { can } from '../../policies/index.js';
+import type { KbHit, SearchSource, SearchSources, Searcher, SourcePage, SourceQuery } from './types.js';
+
+/**
+ * The sources of federated search, each a connector's search with what the portal decides applied: whose
+ * requests a customer sees, and which article bodies a visitor may read. Which connector implementation runs
+ * (built in or a vendor's) makes no difference here.
+ */
+
+type SearchConnectors = Pick<Connectors, 'helpdesk' | 'tracker' | 'docs' | 'community'>;
+
+const connectorQuery = (query: SourceQuery): ConnectorSearchQuery => ({
+  query: query.query,
+  page: query.page,
+  pageSize: query.pageSize,
+  signal: query.signal,
+});
+
+/** A viewer who may not read protected articles gets the notice instead of their snippet. */
+function maskProtected(searcher: Searcher, page: SourcePage<KbHit>): SourcePage<KbHit> {
+  if (can(searcher.actor, 'readProtectedArticles')) return page;
+  return {
+    count: page.count,
+    hits: page.hits.map((hit) => (hit.userSegmentId === null ? hit : { ...hit, snippet: SIGN_IN_TO_READ })),
+  };
+}
+
+/** The knowledge base restricted to one category (the /docs search box). */
+export function categorySource(connectors: SearchConnectors, categoryId: number): SearchSource<KbHit> {
+  return {
+    search: async (query) =>
+      maskProtected(
+        query.searcher,
+        await connectors.helpdesk.searchArticles(connectorQuery(query), { categoryId }),
+      ),
+  };
+}
+
+export function connectorSources(connectors: SearchConnectors): SearchSources {
+  const { helpdesk, tracker, docs, community } = connectors;
+  return {
+    zendesk: {
+      search: async (query) =>
+        maskProtected(query.searcher, await helpdesk.searchArticles(connectorQuery(query))),
+    },
+    git: { search: (query) => docs.searchPages(connectorQuery(query)) },
+    forumbee: { search: (query) => community.searchPosts(connectorQuery(query)) },
+    // No email, no requests: an empty address matches no requester, never "all tickets".
+    zendeskRequests: {
+      search: (query) => helpdesk.searchRequests(connectorQuery(query), query.searcher.email ?? ''),
+    },
+    zendeskTickets: { search: (query) => helpdesk.searchTickets(connectorQuery(query)) },
+    jiraIssues: { search: (query) => tracker.searchIssues(connectorQuery(query)) },
+  };
+}
