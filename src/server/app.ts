@@ -22,10 +22,15 @@ import { registerSessions } from './plugins/sessions.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { searchAnalyticsRoutes } from './routes/admin/search-analytics.js';
 import { latestKbRoutes } from './routes/aggregator/latest-kb.js';
-import { azureAdRoutes, customerLogoutRoutes, trackerCallbackRoutes } from './routes/auth/agent-auth.js';
+import { agentPasswordRoutes } from './routes/auth/agent-password.js';
+import { agentSsoRoutes } from './routes/auth/agent-sso.js';
 import { authorizationRedirectRoutes } from './routes/auth/authorization-redirects.js';
-import { customerAuthRoutes } from './routes/auth/customer-auth.js';
-import { zendeskAuthRoutes } from './routes/auth/zendesk-auth.js';
+import { customerSignInRoutes } from './routes/auth/customer-sign-in.js';
+import { helpdeskCallbackRoutes } from './routes/auth/helpdesk-callback.js';
+import { logoutRoutes } from './routes/auth/logout.js';
+import { sessionRoutes } from './routes/auth/session.js';
+import { signupRoutes } from './routes/auth/signup.js';
+import { trackerCallbackRoutes } from './routes/auth/tracker-callback.js';
 import { registerPageFallback } from './routes/pages.js';
 import { aggregatorSearchRoutes } from './routes/search/aggregator-search.js';
 import { knowledgeBaseRoutes } from './routes/search/knowledge-base.js';
@@ -158,22 +163,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.searchSources ? { sources: options.searchSources } : {}),
   });
 
-  // Routes.
+  // Routes, by domain; each registers its full path from common/api-paths.ts.
   await app.register(healthRoutes);
   await app.register(trustRoutes);
-  await app.register(latestKbRoutes, { prefix: '/api/aggregator' });
-  await app.register(aggregatorSearchRoutes, { prefix: '/api/aggregator' });
+  await app.register(latestKbRoutes);
+  await app.register(aggregatorSearchRoutes);
   await app.register(pagedSearchRoutes);
-  await app.register(knowledgeBaseRoutes, { prefix: '/api/zendesk' });
-  await app.register(searchAnalyticsRoutes, { prefix: '/api/admin' });
-  await app.register(customerLogoutRoutes, { prefix: '/api/aggregator' });
-  await app.register(customerAuthRoutes, { prefix: '/api/auth' });
-  await app.register(zendeskAuthRoutes, { prefix: '/api/zendesk' });
-  await app.register(azureAdRoutes, { prefix: '/api/azureAD' });
-  await app.register(trackerCallbackRoutes, { prefix: '/api/jira' });
+  await app.register(knowledgeBaseRoutes);
+  await app.register(searchAnalyticsRoutes);
+  await app.register(customerSignInRoutes);
+  await app.register(signupRoutes);
+  await app.register(helpdeskCallbackRoutes);
+  await app.register(agentSsoRoutes);
+  await app.register(agentPasswordRoutes);
+  await app.register(trackerCallbackRoutes);
+  await app.register(sessionRoutes);
+  await app.register(logoutRoutes);
   await app.register(authorizationRedirectRoutes);
   // The built-in connectors' own endpoints (a vendor's help desk or tracker serves these itself).
-  await app.register(builtinHelpdeskRoutes, { prefix: '/api/helpdesk/authorize' });
+  await app.register(builtinHelpdeskRoutes);
   await app.register(builtinTrackerRoutes);
   await registerStaticFiles(app, { clientDir: path.join(distDir, 'client') });
   registerPageFallback(app, app.pageRenderer);

@@ -1,3 +1,4 @@
+import { apiPaths } from '../api-paths.js';
 import { z } from 'zod';
 import { storableText } from './text.js';
 
@@ -162,9 +163,9 @@ export const helpdeskVerifyOkSchema = z.object({ redirect: z.string() });
 /** Where the server sends the browser next (`redirect` fields and server redirects). */
 export const AUTH_REDIRECTS = {
   /** Starts the help-desk authorization (server route). */
-  helpdeskInit: '/zendeskInitAuth',
+  helpdeskInit: apiPaths.redirects.helpdeskInit,
   /** Starts the ticketing system authorization (server route; agents and admins). */
-  trackerInit: '/jiraAuth',
+  trackerInit: apiPaths.redirects.trackerInit,
   home: '/',
 } as const;
 

@@ -1,9 +1,10 @@
+import { apiPaths } from '../../common/api-paths.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-export const API_DOCS_PREFIX = '/api/docs';
+export const API_DOCS_PREFIX = apiPaths.system.docs;
 
 /**
  * OpenAPI document generated from the routes' zod schemas, and Swagger UI at `/api/docs` (JSON at

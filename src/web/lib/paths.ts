@@ -1,3 +1,5 @@
+import { apiPaths } from '../../common/api-paths';
+
 /**
  * Every path the web app links to or routes on, in one typed object, so a renamed route is one edit and a link
  * cannot point at a path that does not exist. `path` is the router pattern (relative to the root layout),
@@ -27,7 +29,7 @@ export const paths = {
   },
   downloadProcess: { path: 'download-process', getHref: () => '/download-process' },
   /** Answered by the server with a redirect; the client route only covers an in-app navigation to it. */
-  trust: { path: 'trust', getHref: () => '/trust' },
+  trust: { path: 'trust', getHref: () => apiPaths.redirects.trust },
   /** Requires sign-in (spec section 2); a signed-out visitor is sent to sign-in and brought back here. */
   chatbot: { path: 'chatbot', getHref: () => '/chatbot' },
   /** Federated search; the URL carries `q`, `sources`, `chip` and `page`. */
@@ -43,8 +45,8 @@ export const paths = {
   notificationDetails: { path: 'notification-details', getHref: () => '/notification-details' },
   // Sign-in. `zendeskInitAuth` and `jiraAuth` are server redirects: links to them must be plain anchors, and a
   // client route only covers an in-app navigation to them (history), as for /trust.
-  zendeskInitAuth: { path: 'zendeskInitAuth', getHref: () => '/zendeskInitAuth' },
-  jiraAuth: { path: 'jiraAuth', getHref: () => '/jiraAuth' },
+  zendeskInitAuth: { path: 'zendeskInitAuth', getHref: () => apiPaths.redirects.helpdeskInit },
+  jiraAuth: { path: 'jiraAuth', getHref: () => apiPaths.redirects.trackerInit },
   /** The built-in help desk's authorization page (the one-time code). */
   helpdeskAuthorize: { path: 'helpdesk/authorize', getHref: () => '/helpdesk/authorize' },
   /** Return address of the help-desk authorization. */
@@ -62,24 +64,25 @@ export const paths = {
     locatingIdCopilot: '/images/locating-id-copilot.svg',
     downloadProcess: '/images/download-process.svg',
   },
+  /** The API calls, from the one declaration of every path (common/api-paths.ts). */
   api: {
-    latestKb: '/api/aggregator/latestKB',
-    login: '/api/auth/login',
-    signup: '/api/auth/signup',
-    createUser: '/api/zendesk/createUser',
-    authCodeGrant: '/api/zendesk/authCodeGrant',
-    authenticate: '/api/zendesk/authenticate',
-    me: '/api/zendesk/me',
-    logoutCustomer: '/api/aggregator/logoutCustomer',
-    logoutAgent: '/api/azureAD/logoutAzureAD',
+    latestKb: apiPaths.aggregator.latestKb,
+    login: apiPaths.auth.login,
+    signup: apiPaths.auth.signup,
+    createUser: apiPaths.helpdesk.createUser,
+    authCodeGrant: apiPaths.helpdesk.authCodeGrant,
+    authenticate: apiPaths.helpdesk.authenticate,
+    me: apiPaths.helpdesk.me,
+    logoutCustomer: apiPaths.aggregator.logoutCustomer,
+    logoutAgent: apiPaths.identity.logout,
     /** Opened in the popup: the server redirects to the identity provider. */
-    identityLogin: '/api/azureAD/login',
-    identityAuthenticateCode: '/api/azureAD/authenticateCode',
+    identityLogin: apiPaths.identity.login,
+    identityAuthenticateCode: apiPaths.identity.authenticateCode,
     /** `{oidc}`: whether a corporate identity provider is configured (shows the SSO button). */
-    authProviders: '/api/auth/providers',
-    trackerAuthenticateCode: '/api/jira/authenticateCode',
-    helpdeskStart: '/api/helpdesk/authorize/start',
-    helpdeskVerify: '/api/helpdesk/authorize/verify',
+    authProviders: apiPaths.auth.providers,
+    trackerAuthenticateCode: apiPaths.tracker.authenticateCode,
+    helpdeskStart: apiPaths.helpdesk.authorizeStart,
+    helpdeskVerify: apiPaths.helpdesk.authorizeVerify,
   },
 } as const;
 

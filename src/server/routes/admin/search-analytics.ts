@@ -5,9 +5,10 @@ import {
   analyticsQuerySchema,
   searchAnalyticsSchema,
 } from '../../../common/contracts/search.js';
-import { can } from '../../policies/index.js';
+import { authorize } from '../../plugins/guards.js';
 import { searchAnalytics } from '../../services/search/analytics.js';
 import { ServiceError } from '../../lib/errors.js';
+import { apiPaths } from '../../../common/api-paths.js';
 
 const DEFAULT_PERIOD_DAYS = 30;
 const TOP_LIMIT = 20;
@@ -28,8 +29,12 @@ function parseBound(value: string | undefined, end: boolean): Date | undefined {
 /** `GET /api/admin/search-analytics?from=&to=`: top and zero-result queries of a period (admins only). */
 export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/search-analytics',
+    apiPaths.admin.searchAnalytics,
     {
+      preHandler: authorize('readSearchAnalytics', {
+        signedOut: 'Sign in as an admin.',
+        forbidden: 'Only admins may read search analytics.',
+      }),
       schema: {
         tags: ['admin'],
         summary: 'Top queries and zero-result queries',
@@ -44,10 +49,6 @@ export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.user) throw new ServiceError('UNAUTHENTICATED', 'Sign in as an admin.');
-      if (!can(request.user, 'readSearchAnalytics')) {
-        throw new ServiceError('FORBIDDEN', 'Only admins may read search analytics.');
-      }
       const to = parseBound(request.query.to, true) ?? new Date();
       const from =
         parseBound(request.query.from, false) ?? new Date(to.getTime() - DEFAULT_PERIOD_DAYS * 86_400_000);

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { latestKbResponseSchema } from '../../../common/contracts/latest-kb.js';
 import { loadLatestKb } from '../../presenters/latest-kb.js';
+import { apiPaths } from '../../../common/api-paths.js';
 
 /** `GET /api/aggregator/latestKB`: the home page's latest Knowledge Base card (spec section 7). */
 export const latestKbRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/latestKB',
+    apiPaths.aggregator.latestKb,
     {
       schema: {
         tags: ['aggregator'],

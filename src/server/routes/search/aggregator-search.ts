@@ -6,8 +6,9 @@ import {
   searchResponseSchema,
 } from '../../../common/contracts/search.js';
 import { searcherOf } from '../../plugins/search.js';
-import { logoutAnswerSchema, sendLogoutEvent } from '../auth/session-guard.js';
+import { logoutAnswerSchema, requireSession } from '../../plugins/guards.js';
 import { federatedSearchAnswer } from './search-answers.js';
+import { apiPaths } from '../../../common/api-paths.js';
 
 const DESCRIPTION =
   'Searches every source the session may see (anonymous, customers, agents: Knowledge Base, Documentation, ' +
@@ -22,9 +23,9 @@ const DESCRIPTION =
  */
 export const aggregatorSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, needsSession] of [
-    ['/search', false],
-    ['/customerSearch', true],
-    ['/agentSearch', true],
+    [apiPaths.aggregator.search, false],
+    [apiPaths.aggregator.customerSearch, true],
+    [apiPaths.aggregator.agentSearch, true],
   ] as const) {
     app.post(
       path,
@@ -34,6 +35,8 @@ export const aggregatorSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         // (a tenth of the route's CPU). The schema still documents it, and the API tests parse every answer
         // with it.
         serializerCompiler: () => (data) => JSON.stringify(data),
+        // customerSearch and agentSearch answer 401 {event: 'logout'} without a session.
+        ...(needsSession ? { preHandler: requireSession } : {}),
         schema: {
           tags: ['search'],
           summary: `Federated search${needsSession ? ' (signed in)' : ''}`,
@@ -49,7 +52,6 @@ export const aggregatorSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        if (needsSession && !request.user) return sendLogoutEvent(reply);
         const answer = await federatedSearchAnswer(app, {
           searcher: searcherOf(request),
           role: request.user?.role ?? 'anonymous',

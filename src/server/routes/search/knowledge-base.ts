@@ -13,13 +13,14 @@ import { searcherOf } from '../../plugins/search.js';
 import { presentArticle, presentArticleDetails } from '../../presenters/search.js';
 import { categoryTree, findArticle, findCategory } from '../../services/knowledge/articles.js';
 import { categorySearchAnswer } from './search-answers.js';
+import { apiPaths } from '../../../common/api-paths.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 
 /** The /docs page's calls: a category's sections and articles, its search, one article (prefix /api/zendesk). */
 export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/getArticleDetails',
+    apiPaths.knowledgeBase.articleDetails,
     {
       schema: {
         tags: ['knowledge base'],
@@ -42,7 +43,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/searchArticlesByCategory',
+    apiPaths.knowledgeBase.articlesByCategory,
     {
       schema: {
         tags: ['knowledge base'],
@@ -64,7 +65,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/articles/:id',
+    apiPaths.knowledgeBase.article.pattern,
     {
       schema: {
         tags: ['knowledge base'],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '../../../common/contracts/health.js';
 import { pingDatabase } from '../../db/client.js';
+import { apiPaths } from '../../../common/api-paths.js';
 
 /** A database that does not answer within this time counts as down: the probe must not hang the prober. */
 const READINESS_TIMEOUT_MS = 2000;
@@ -19,7 +20,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/healthz',
+    apiPaths.system.health,
     {
       // Probes run every few seconds; logging each one would drown the useful lines.
       logLevel: 'warn',
@@ -33,7 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/readyz',
+    apiPaths.system.ready,
     {
       logLevel: 'warn',
       schema: {

@@ -9,6 +9,7 @@ import {
 } from '../../../../common/contracts/auth.js';
 import { requestOrigin } from '../../../plugins/origin.js';
 import { authRateLimit } from '../../../plugins/rate-limits.js';
+import { apiPaths } from '../../../../common/api-paths.js';
 
 /**
  * The API behind the built-in help desk's authorization page (`/helpdesk/authorize`, a page of the web app).
@@ -16,7 +17,7 @@ import { authRateLimit } from '../../../plugins/rate-limits.js';
  */
 export const builtinHelpdeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/start',
+    apiPaths.helpdesk.authorizeStart,
     {
       config: { rateLimit: authRateLimit(app.env) },
       schema: {
@@ -45,7 +46,7 @@ export const builtinHelpdeskRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/verify',
+    apiPaths.helpdesk.authorizeVerify,
     {
       config: { rateLimit: authRateLimit(app.env) },
       schema: {

@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../../common/api-paths.js';
 import type { Database } from '../../../db/client.js';
 import { authorizationCodeStore } from '../../builtin-oauth/authorization-codes.js';
 import { ServiceError } from '../../../lib/errors.js';
@@ -6,7 +7,7 @@ import type { TrackerConnector } from '../types.js';
 import { createIssueSearch } from './search.js';
 
 export const BUILTIN_TRACKER_CLIENT_ID = 'portal';
-export const BUILTIN_TRACKER_AUTHORIZE_PATH = '/tracker/authorize';
+export const BUILTIN_TRACKER_AUTHORIZE_PATH = apiPaths.redirects.trackerAuthorize;
 export const BUILTIN_TRACKER_REDIRECT_PATH = '/code';
 const BAD_CODE_MESSAGE = 'The ticketing system authorization code is invalid, expired or already used.';
 

@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../../common/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   articleDetailsSchema,
@@ -33,7 +34,9 @@ async function getJson(path: string, query: Record<string, string>, signal?: Abo
 }
 
 export async function getArticleDetails(categoryId: string, signal?: AbortSignal): Promise<ArticleDetails> {
-  return articleDetailsSchema.parse(await getJson('/api/zendesk/getArticleDetails', { categoryId }, signal));
+  return articleDetailsSchema.parse(
+    await getJson(apiPaths.knowledgeBase.articleDetails, { categoryId }, signal),
+  );
 }
 
 export async function searchArticlesByCategory(
@@ -42,14 +45,12 @@ export async function searchArticlesByCategory(
   signal?: AbortSignal,
 ): Promise<CategorySearchResponse> {
   return categorySearchResponseSchema.parse(
-    await getJson('/api/zendesk/searchArticlesByCategory', { categoryId, searchValue, page: '1' }, signal),
+    await getJson(apiPaths.knowledgeBase.articlesByCategory, { categoryId, searchValue, page: '1' }, signal),
   );
 }
 
 export async function getArticle(id: string, signal?: AbortSignal): Promise<ArticleResponse> {
-  return articleResponseSchema.parse(
-    await getJson(`/api/zendesk/articles/${encodeURIComponent(id)}`, {}, signal),
-  );
+  return articleResponseSchema.parse(await getJson(apiPaths.knowledgeBase.article.href(id), {}, signal));
 }
 
 /** Keys carry who is reading: a protected article's body depends on the session. */

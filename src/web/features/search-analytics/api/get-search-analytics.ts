@@ -1,8 +1,9 @@
+import { apiPaths } from '../../../../common/api-paths';
 import { useQuery } from '@tanstack/react-query';
 import { searchAnalyticsSchema, type SearchAnalytics } from '../../../../common/contracts/search';
 import { apiCall, errorCode } from '../../../lib/api-client';
 
-export const SEARCH_ANALYTICS_PATH = '/api/admin/search-analytics';
+export const SEARCH_ANALYTICS_PATH = apiPaths.admin.searchAnalytics;
 
 export async function getSearchAnalytics(
   from: string | undefined,

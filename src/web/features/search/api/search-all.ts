@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../../common/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   PAGED_SEARCH_PATHS,
@@ -9,7 +10,7 @@ import {
 } from '../../../../common/contracts/search';
 import { apiCall, errorCode } from '../../../lib/api-client';
 
-export const SEARCH_ALL_PATH = '/api/aggregator/search';
+export const SEARCH_ALL_PATH = apiPaths.aggregator.search;
 
 export class SearchError extends Error {
   constructor(

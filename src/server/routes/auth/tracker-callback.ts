@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../common/api-paths.js';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
+import { oauthCallbackQuerySchema, trackerAuthenticateOkSchema } from '../../../common/contracts/auth.js';
+import { logoutAnswerSchema, requireSession, sessionOf } from '../../plugins/guards.js';
+import { requestOrigin } from '../../plugins/origin.js';
+import { refuseCrossSiteGet } from '../../plugins/same-origin.js';
+import { clearFlowCookie, readFlowToken } from '../../plugins/sessions.js';
+import { completeTrackerAuthorization } from '../../services/auth/tracker-authorization.js';
+
+/** `GET /api/jira/authenticateCode`: the ticketing system's answer to `/jiraAuth` (agents and admins). */
+export const trackerCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    apiPaths.tracker.authenticateCode,
+    {
+      preHandler: [refuseCrossSiteGet, requireSession],
+      schema: {
+        tags: ['auth'],
+        summary: 'Complete the ticketing system authorization',
+        description:
+          'The page at /code forwards `code` and `state`; the session is then tracker-authorized. 401 ' +
+          "`{event: 'logout'}` without a session.",
+        querystring: oauthCallbackQuerySchema,
+        response: {
+          200: trackerAuthenticateOkSchema,
+          400: apiErrorSchema,
+          401: logoutAnswerSchema.or(apiErrorSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await completeTrackerAuthorization({
+        db: app.db,
+        tracker: app.connectors.tracker,
+        current: sessionOf(request),
+        flowToken: readFlowToken(request, app.env),
+        code: request.query.code,
+        state: request.query.state,
+        origin: requestOrigin(request, app.env),
+      });
+      clearFlowCookie(reply, request, app.env);
+      return result;
+    },
+  );
+};
