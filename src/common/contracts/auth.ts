@@ -1,4 +1,5 @@
 import { apiPaths } from '../api-paths.js';
+import { AUTH_LEVELS, ROLES, USER_TYPES, type AuthLevel, type Role, type UserType } from '../users.js';
 import { z } from 'zod';
 import { storableText } from './text.js';
 
@@ -75,12 +76,10 @@ export const signupOkSchema = z.object({ status: z.literal('OK') });
 
 export const createUserRequestSchema = z.object({ user: signupRequestSchema });
 
-export const userTypeSchema = z.enum(['customer', 'agent']);
-export type UserType = z.infer<typeof userTypeSchema>;
-export const roleSchema = z.enum(['customer', 'agent', 'admin']);
-export type Role = z.infer<typeof roleSchema>;
-export const authLevelSchema = z.enum(['zendesk', 'azureAD']);
-export type AuthLevel = z.infer<typeof authLevelSchema>;
+export const userTypeSchema = z.enum(USER_TYPES);
+export const roleSchema = z.enum(ROLES);
+export const authLevelSchema = z.enum(AUTH_LEVELS);
+export type { AuthLevel, Role, UserType };
 
 /** The signed-in user as the API presents it; never a token, never a password hash. */
 export const sessionUserSchema = z.object({
@@ -140,7 +139,7 @@ export const helpdeskStartRequestSchema = z.object({
   state: storableText().min(16).max(200),
   code_challenge: storableText().min(43).max(128),
   code_challenge_method: z.literal('S256'),
-  role: z.enum(['customer', 'agent']),
+  role: userTypeSchema,
   login_hint: storableText().max(254),
 });
 export type HelpdeskStartRequest = z.infer<typeof helpdeskStartRequestSchema>;

@@ -13,6 +13,7 @@ import {
   timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { AUTH_LEVELS, ROLES, USER_TYPES } from '../../common/users.js';
 import { tsvector, weightedVector } from './search-columns.js';
 
 /**
@@ -173,8 +174,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** The Controller ID or Customer ID on file; null for agents and for customers not yet asked. */
     providedId: text('provided_id').references(() => customerAccounts.providedId),
-    userType: text('user_type', { enum: ['customer', 'agent'] }).notNull(),
-    role: text('role', { enum: ['customer', 'agent', 'admin'] }).notNull(),
+    userType: text('user_type', { enum: USER_TYPES }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     allowDownload: boolean('allow_download').notNull().default(false),
     /** argon2id; only built-in agent and admin accounts have one (customers sign in through the help desk). */
     passwordHash: text('password_hash'),
@@ -202,7 +203,7 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    authLevel: text('auth_level', { enum: ['zendesk', 'azureAD'] }).notNull(),
+    authLevel: text('auth_level', { enum: AUTH_LEVELS }).notNull(),
     /** The agent has also authorized the ticketing system (the /jiraAuth step). */
     trackerAuthorized: boolean('tracker_authorized').notNull().default(false),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import type { Role } from '../../common/contracts/auth.js';
+import type { Role, UserType } from '../../common/users.js';
 
 /**
  * Who may do what (spec sections 2 and 6, and the brief's "where we differ" table), in one place. Each rule is
@@ -8,7 +8,7 @@ import type { Role } from '../../common/contracts/auth.js';
 
 export interface Actor {
   role: Role;
-  userType: 'customer' | 'agent';
+  userType: UserType;
   allowDownload: boolean;
 }
 

@@ -1,4 +1,5 @@
 import type { HelpdeskStartRequest } from '../../../common/contracts/auth.js';
+import type { UserType } from '../../../common/users.js';
 import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
 
 /**
@@ -9,7 +10,8 @@ import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
  * runs; vendor names stay in the wire format the spec fixes (`/zendeskInitAuth`, `/api/zendesk/...`).
  */
 
-export type HelpdeskRole = 'customer' | 'agent';
+/** The help desk knows customers and agents (end users and staff); the portal's admins are its agents. */
+export type HelpdeskRole = UserType;
 
 /** A user record of the help desk, in our own terms. */
 export interface HelpdeskUser {

@@ -1,3 +1,4 @@
+import type { Role, UserType } from '../../../common/users.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
 import type { Env } from '../../env.js';
@@ -21,8 +22,8 @@ interface DemoUser {
   email: string;
   name: string;
   providedId: string | null;
-  userType: 'customer' | 'agent';
-  role: 'customer' | 'agent' | 'admin';
+  userType: UserType;
+  role: Role;
   password: boolean;
 }
 

@@ -10,7 +10,8 @@ import type { SignedIn } from './helpdesk-sign-in.js';
 import { createSession, type SessionPolicy } from './sessions.js';
 import { pkceChallenge, randomToken, safeEqual } from '../../lib/tokens.js';
 import { agentOfIdentity } from './identity-links.js';
-import { findUserByEmail, isCorporateEmail, isStaff, normalizeEmail } from './users.js';
+import { isCorporateEmail, normalizeEmail } from '../../../common/users.js';
+import { findUserByEmail, isStaff } from './users.js';
 
 /** The identity provider sends the popup back here (a page of the web app that calls authenticateCode). */
 export const OIDC_CALLBACK_PATH = '/login/callback';

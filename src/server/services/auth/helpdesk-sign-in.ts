@@ -1,4 +1,5 @@
-import { AUTH_REDIRECTS, type AuthLevel } from '../../../common/contracts/auth.js';
+import { AUTH_REDIRECTS } from '../../../common/contracts/auth.js';
+import type { AuthLevel } from '../../../common/users.js';
 import type { HelpdeskConnector, HelpdeskRole } from '../../connectors/helpdesk/types.js';
 import type { Database } from '../../db/client.js';
 import { ServiceError } from '../../lib/errors.js';

@@ -3,7 +3,8 @@ import type { IdentityClaims } from '../../connectors/identity/types.js';
 import type { Database } from '../../db/client.js';
 import { userIdentities, users } from '../../db/schema.js';
 import { ServiceError } from '../../lib/errors.js';
-import { findUserByEmail, isStaff, normalizeEmail, portalUserColumns, type PortalUser } from './users.js';
+import { normalizeEmail } from '../../../common/users.js';
+import { findUserByEmail, isStaff, portalUserColumns, type PortalUser } from './users.js';
 
 export const UNVERIFIED_EMAIL_MESSAGE =
   'The corporate sign-in did not confirm your email address (email_verified), so it cannot be matched to ' +

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client.js';
 import { createFlow } from './flows.js';
 import { checkProvidedId, normalizeProvidedId } from './provided-id.js';
 import { authRefusal } from './refusals.js';
-import { findUserByEmail, isCorporateEmail, isStaff } from './users.js';
+import { isCorporateEmail, normalizeEmail } from '../../../common/users.js';
+import { findUserByEmail, isStaff } from './users.js';
 
 export interface LoginCustomerOptions {
   db: Database;
@@ -27,7 +28,7 @@ export interface LoginCustomerResult {
  */
 export async function loginCustomer(options: LoginCustomerOptions): Promise<LoginCustomerResult> {
   const { db } = options;
-  const email = options.email.trim().toLowerCase();
+  const email = normalizeEmail(options.email);
   const given = options.providedId?.trim() ? options.providedId : undefined;
   if (isCorporateEmail(email, options.corporateEmailDomain)) {
     throw authRefusal(AUTH_CODES.useAgentLogin, 'Corporate addresses sign in through the agent login.');

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { customerAccounts, users } from '../../db/schema.js';
 import { isServiceError, ServiceError } from '../../lib/errors.js';
 import { authRefusal } from './refusals.js';
-import { emailDomain } from './users.js';
+import { emailDomain } from '../../../common/users.js';
 
 /** `cust-0001 ` -> `CUST-0001`: IDs are printed upper-case, people type them any way. */
 export function normalizeProvidedId(value: string): string {

@@ -1,5 +1,5 @@
 import { and, eq, lt, or } from 'drizzle-orm';
-import type { AuthLevel } from '../../../common/contracts/auth.js';
+import type { AuthLevel } from '../../../common/users.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';

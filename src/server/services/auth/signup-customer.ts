@@ -5,7 +5,8 @@ import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
 import { isServiceError } from '../../lib/errors.js';
 import { checkProvidedId } from './provided-id.js';
 import { authRefusal } from './refusals.js';
-import { findUserByEmail, isCorporateEmail, portalUserColumns, type PortalUser } from './users.js';
+import { isCorporateEmail, normalizeEmail } from '../../../common/users.js';
+import { findUserByEmail, portalUserColumns, type PortalUser } from './users.js';
 
 export interface SignupCustomerOptions {
   db: Database;
@@ -22,7 +23,7 @@ export interface SignupCustomerOptions {
  */
 export async function signupCustomer(options: SignupCustomerOptions): Promise<PortalUser> {
   const { db } = options;
-  const email = options.email.trim().toLowerCase();
+  const email = normalizeEmail(options.email);
   if (isCorporateEmail(email, options.corporateEmailDomain)) {
     throw authRefusal(AUTH_CODES.useAgentLogin, 'Corporate addresses cannot sign up as customers.');
   }

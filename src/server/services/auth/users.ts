@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Role, UserType } from '../../../common/contracts/auth.js';
+import { normalizeEmail, type Role, type UserType } from '../../../common/users.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -25,28 +25,6 @@ export const portalUserColumns = {
   allowDownload: users.allowDownload,
   createdAt: users.createdAt,
 };
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/** The part after the last `@`, lower-cased; empty when there is none. */
-export function emailDomain(email: string): string {
-  const at = email.lastIndexOf('@');
-  return at < 0
-    ? ''
-    : email
-        .slice(at + 1)
-        .trim()
-        .toLowerCase();
-}
-
-/** An address of the corporate domain or one of its subdomains (`ops.acme.example`). */
-export function isCorporateEmail(email: string, corporateDomain: string): boolean {
-  const domain = emailDomain(email);
-  const corporate = corporateDomain.toLowerCase();
-  return domain === corporate || domain.endsWith(`.${corporate}`);
-}
 
 export async function findUserByEmail(db: Database, email: string): Promise<PortalUser | undefined> {
   const [row] = await db

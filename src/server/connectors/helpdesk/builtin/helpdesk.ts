@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../../../../common/users.js';
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ServiceError } from '../../../lib/errors.js';
@@ -106,7 +107,7 @@ export function createBuiltinHelpdesk(options: BuiltinHelpdeskOptions): Helpdesk
     const [row] = await db
       .select()
       .from(helpdeskUsers)
-      .where(eq(helpdeskUsers.email, email.trim().toLowerCase()))
+      .where(eq(helpdeskUsers.email, normalizeEmail(email)))
       .limit(1);
     return row ? toUser(row) : undefined;
   }
@@ -153,7 +154,7 @@ export function createBuiltinHelpdesk(options: BuiltinHelpdeskOptions): Helpdesk
           'This sign-in link asks for access the help desk does not grant.',
         );
       }
-      const email = params.login_hint.trim().toLowerCase();
+      const email = normalizeEmail(params.login_hint);
       const requestId = randomToken();
       const code = sixDigitCode();
       const now = new Date();
@@ -305,7 +306,7 @@ export function createBuiltinHelpdesk(options: BuiltinHelpdeskOptions): Helpdesk
       const [row] = await db
         .insert(helpdeskUsers)
         .values({
-          email: input.email.trim().toLowerCase(),
+          email: normalizeEmail(input.email),
           name: input.name,
           role: input.role,
           providedId: input.providedId,

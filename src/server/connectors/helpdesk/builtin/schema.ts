@@ -1,3 +1,4 @@
+import { USER_TYPES } from '../../../../common/users.js';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tsvector, weightedVector } from '../../../db/search-columns.js';
 
@@ -11,7 +12,7 @@ export const helpdeskUsers = pgTable('helpdesk_users', {
   /** Lower-cased email: the help desk's login name. */
   email: text('email').primaryKey(),
   name: text('name').notNull(),
-  role: text('role', { enum: ['customer', 'agent'] }).notNull(),
+  role: text('role', { enum: USER_TYPES }).notNull(),
   providedId: text('provided_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -29,7 +30,7 @@ export const helpdeskAuthRequests = pgTable(
     state: text('state').notNull(),
     codeChallenge: text('code_challenge').notNull(),
     email: text('email').notNull(),
-    role: text('role', { enum: ['customer', 'agent'] }).notNull(),
+    role: text('role', { enum: USER_TYPES }).notNull(),
     /** Hex SHA-256 of `<id>:<six digits>`. */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -6,7 +6,7 @@ import { AUTH_CODES } from '../../../../common/contracts/auth';
 import { paths } from '../../../lib/paths';
 import { toSameOriginPath } from '../../../lib/safe-redirect';
 import { logIn } from '../api/log-in';
-import { isCorporateEmail } from '../lib/corporate-email';
+import { isCorporateEmail } from '../../../../common/users';
 import { AuthFormFooter } from './auth-form-footer';
 import { FIELD_ERRORS, type LoginFormState, type StateSetter } from './auth-form-state';
 import classes from './auth-modals.module.css';

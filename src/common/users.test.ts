@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCorporateEmail } from './corporate-email';
+import { isCorporateEmail } from './users';
 
 describe('isCorporateEmail', () => {
   it.each(['agent@acme.example', 'Agent@ACME.example', 'ops@eu.acme.example', ' agent@acme.example '])(
