@@ -2,6 +2,32 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// One feature may not import another (src/web/features/<x>/): shared pieces live in app/, components/ or
+// lib/, and routes compose features. One block per feature, since the rule cannot name "the other ones".
+const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = features.map((feature) => {
+  const others = features.filter((name) => name !== feature).join('|');
+  return {
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)features/(${others})(/|$)|^(\\.\\./)+(${others})(/|$)`,
+              message: `A feature may not import another feature (${feature}): move the shared piece to src/web/components, lib or app, or compose the two in a route.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -21,4 +47,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  ...featureBoundaries,
 );

@@ -1,6 +1,6 @@
 import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router';
 import type { PortalConfig } from '../../common/portal-config';
-import { ShellLayout } from '../features/shell/components/shell-layout';
+import { ShellLayout } from './shell/shell-layout';
 import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
 

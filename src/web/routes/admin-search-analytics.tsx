@@ -2,7 +2,7 @@ import { Loader } from '@mantine/core';
 import { Page } from '../components/page';
 import { NoPage } from '../features/not-found/components/no-page';
 import { SearchAnalyticsPage } from '../features/search-analytics/components/search-analytics-page';
-import { useSession } from '../features/session/use-session';
+import { useSession } from '../app/session/use-session';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {

@@ -1,6 +1,6 @@
 import { Page } from '../components/page';
-import { RequireSignIn } from '../features/session/require-sign-in';
-import { useSession } from '../features/session/use-session';
+import { RequireSignIn } from '../app/session/require-sign-in';
+import { useSession } from '../app/session/use-session';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {

@@ -3,7 +3,7 @@ import { latestKbQueryOptions } from '../features/knowledge-base/api/get-latest-
 import { LatestKbCard } from '../features/knowledge-base/components/latest-kb-card';
 import { RecommendedReadingCard } from '../features/home/components/recommended-reading-card';
 import { SupportMessages } from '../features/home/components/support-messages';
-import { useOpenStoredLink } from '../features/session/use-open-stored-link';
+import { useOpenStoredLink } from '../app/session/use-open-stored-link';
 import type { PortalRouteHandle } from '../lib/route-handle';
 import classes from './home.module.css';
 

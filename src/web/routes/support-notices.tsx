@@ -1,4 +1,4 @@
-import { MemberPage } from '../features/session/member-page';
+import { MemberPage } from '../app/session/member-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {

@@ -1,5 +1,5 @@
 import { loadAuthModals } from './auth-modal-host';
-import { LoginLink } from './login-link';
+import { LoginLink } from '../../../components/login-link';
 import classes from './sign-in-buttons.module.css';
 
 interface SignInButtonsProps {

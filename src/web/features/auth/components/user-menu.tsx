@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../../common/contracts/auth';
-import { logout } from '../../session/session-actions';
-import { useSession } from '../../session/use-session';
+import { logout } from '../../../app/session/session-actions';
+import { useSession } from '../../../app/session/use-session';
 import classes from './user-menu.module.css';
 
 export const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', agent: 'Agent', admin: 'Admin' };

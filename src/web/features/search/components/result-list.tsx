@@ -1,6 +1,6 @@
 import { AppLink } from '../../../components/app-link';
 import type { ResultItem } from '../lib/results';
-import { Highlighted } from './highlighted';
+import { Highlighted } from '../../../components/highlighted';
 import classes from './search-page.module.css';
 
 function LockIcon() {

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Popover, TextInput } from '@mantine/core';
 import { SOURCE_LABELS, type SourceKey } from '../../../../common/contracts/search';
 import { paths } from '../../../lib/paths';
-import { GetSearchForm } from './get-search-form';
+import { GetSearchForm } from '../../../components/get-search-form';
 import classes from './search-page.module.css';
 
 interface SearchFormProps {

@@ -2,7 +2,7 @@ import { Alert, Button, Chip, Loader } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { SOURCE_LABELS, type SearchResponse, type SourceKey } from '../../../../common/contracts/search';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../session/use-session';
+import { useSession } from '../../../app/session/use-session';
 import { ANONYMOUS_SEARCHER, useSearchAll, useSearchPage } from '../api/search-all';
 import { readSearchParams, toSearchParams, visibleSources, type SearchUrlState } from '../lib/search-params';
 import { groupItems, shownResults, summarize, type SourceSummary } from '../lib/results';

@@ -1,5 +1,5 @@
 import { SOURCE_KEYS, type SourceKey } from '../../../../common/contracts/search';
-import type { Session } from '../../session/use-session';
+import type { Session } from '../../../app/session/use-session';
 
 /** The search as the URL carries it (spec section 4): the single source of truth of the search page. */
 export interface SearchUrlState {

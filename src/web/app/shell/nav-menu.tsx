@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import type { Link } from '../../../../common/portal-config';
-import { AppLink } from '../../../components/app-link';
+import type { Link } from '../../../common/portal-config';
+import { AppLink } from '../../components/app-link';
 import classes from './nav-menu.module.css';
 
 interface NavMenuProps {

@@ -1,12 +1,12 @@
 import { Button, Drawer } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import type { Link } from '../../../../common/portal-config';
-import { AppLink } from '../../../components/app-link';
-import { SignInButtons } from '../../auth/components/sign-in-buttons';
-import { ROLE_LABELS } from '../../auth/components/user-menu';
-import { logout } from '../../session/session-actions';
-import { useSession } from '../../session/use-session';
-import { useNavigation } from '../use-navigation';
+import type { Link } from '../../../common/portal-config';
+import { AppLink } from '../../components/app-link';
+import { SignInButtons } from '../../features/auth/components/sign-in-buttons';
+import { ROLE_LABELS } from '../../features/auth/components/user-menu';
+import { logout } from '../session/session-actions';
+import { useSession } from '../session/use-session';
+import { useNavigation } from './use-navigation';
 import classes from './mobile-nav.module.css';
 
 interface MobileNavProps {

@@ -1,9 +1,9 @@
 import { Container } from '@mantine/core';
 import { Link } from 'react-router';
-import { AppLink } from '../../../components/app-link';
-import { LogoMark } from '../../../components/logo-mark';
-import { paths } from '../../../lib/paths';
-import { usePortalConfig } from '../../../lib/portal-config-context';
+import { AppLink } from '../../components/app-link';
+import { LogoMark } from '../../components/logo-mark';
+import { paths } from '../../lib/paths';
+import { usePortalConfig } from '../../lib/portal-config-context';
 import { SocialIcon } from './social-icon';
 import classes from './site-footer.module.css';
 

@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
-import { AppLink } from '../../../components/app-link';
-import { useNavigation } from '../use-navigation';
+import { AppLink } from '../../components/app-link';
+import { useNavigation } from './use-navigation';
 import { NavMenu } from './nav-menu';
 import classes from './middle-bar.module.css';
 

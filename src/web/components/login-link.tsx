@@ -1,8 +1,8 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { loginHref, type LinkedLoginModal } from '../../session/login-link';
-import { openLoginModal } from '../../session/session-store';
+import { loginHref, type LinkedLoginModal } from '../app/session/login-link';
+import { openLoginModal } from '../app/session/session-store';
 import classes from './login-link.module.css';
 
 interface LoginLinkProps extends Pick<ButtonProps, 'variant' | 'color' | 'fullWidth'> {

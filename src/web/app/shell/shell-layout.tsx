@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { usePortalConfig } from '../../../lib/portal-config-context';
-import { useDocumentMeta } from '../../../lib/use-document-meta';
-import { AuthModalHost } from '../../auth/components/auth-modal-host';
-import { SessionSync } from '../../session/session-sync';
+import { usePortalConfig } from '../../lib/portal-config-context';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { AuthModalHost } from '../../features/auth/components/auth-modal-host';
+import { SessionSync } from '../session/session-sync';
 import { AnnouncementBanner } from './announcement-banner';
 import { MiddleBar } from './middle-bar';
 import { SiteFooter } from './site-footer';

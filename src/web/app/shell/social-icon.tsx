@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../../../common/portal-config';
+import type { PortalConfig } from '../../../common/portal-config';
 
 type SocialIconName = PortalConfig['footer']['social'][number]['icon'];
 

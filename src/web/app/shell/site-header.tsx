@@ -1,14 +1,14 @@
 import { Burger, Container } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { AppLink } from '../../../components/app-link';
-import { LogoMark } from '../../../components/logo-mark';
-import { paths } from '../../../lib/paths';
-import { usePortalConfig } from '../../../lib/portal-config-context';
-import { SignInButtons } from '../../auth/components/sign-in-buttons';
-import { UserMenu } from '../../auth/components/user-menu';
-import { useSession } from '../../session/use-session';
-import { useNavigation } from '../use-navigation';
+import { AppLink } from '../../components/app-link';
+import { LogoMark } from '../../components/logo-mark';
+import { paths } from '../../lib/paths';
+import { usePortalConfig } from '../../lib/portal-config-context';
+import { SignInButtons } from '../../features/auth/components/sign-in-buttons';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { useSession } from '../session/use-session';
+import { useNavigation } from './use-navigation';
 import { NavMenu } from './nav-menu';
 import classes from './site-header.module.css';
 
