@@ -37,10 +37,12 @@ test('a protected article asks a visitor to sign in', async ({ page }) => {
 });
 
 test('search runs on Enter only, shows results, and Back to home returns', async ({ page }) => {
+  // A fake clock, so that "typing alone does nothing" is shown by moving time on, not by sleeping.
+  await page.clock.install();
   await gotoHydrated(page, '/docs');
   await searchBox(page).fill('FireNet');
-  // Typing alone does nothing.
-  await page.waitForTimeout(500);
+  // Typing alone does nothing, however long the user then waits.
+  await page.clock.runFor(2_000);
   await expect(page).toHaveURL(/\/docs$/);
   await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, demo, signInCustomer, signInWithPassword } from './support/auth';
+import { AUTH_STATE } from './support/signed-in';
 import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 
 const chips = (page: Page) => page.getByRole('radiogroup', { name: 'Result sources' });
@@ -182,21 +182,26 @@ test('keyboard only: Tab to the box, type, Enter', async ({ page }) => {
   await expect(results(page).getByRole('listitem').first()).toBeVisible();
 });
 
-test('a customer sees My Requests', async ({ page, request, baseURL }) => {
-  const customer = await createCustomer(request, baseURL ?? '');
-  await signInCustomer(page, customer);
-  await gotoHydrated(page, '/search?q=gateway');
-  await expect(chipLabel(page, 'My Requests')).toBeVisible();
-  await expect(chip(page, 'Tickets')).toHaveCount(0);
-  await expect(chip(page, 'Jira')).toHaveCount(0);
+test.describe('signed in as a customer', () => {
+  test.use({ storageState: AUTH_STATE.customer });
+
+  test('a customer sees My Requests', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=gateway');
+    await expect(chipLabel(page, 'My Requests')).toBeVisible();
+    await expect(chip(page, 'Tickets')).toHaveCount(0);
+    await expect(chip(page, 'Jira')).toHaveCount(0);
+  });
 });
 
-test('an agent sees Tickets and Jira', async ({ page }) => {
-  await signInWithPassword(page, demo.agent);
-  await gotoHydrated(page, '/search?q=gateway');
-  await expect(chipLabel(page, 'Tickets')).toBeVisible();
-  await expect(chipLabel(page, 'Jira')).toBeVisible();
-  await expect(chip(page, 'My Requests')).toHaveCount(0);
+test.describe('signed in as an agent', () => {
+  test.use({ storageState: AUTH_STATE.agent });
+
+  test('an agent sees Tickets and Jira', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=gateway');
+    await expect(chipLabel(page, 'Tickets')).toBeVisible();
+    await expect(chipLabel(page, 'Jira')).toBeVisible();
+    await expect(chip(page, 'My Requests')).toHaveCount(0);
+  });
 });
 
 test.describe('on a 375 px screen', () => {
@@ -212,26 +217,29 @@ test.describe('on a 375 px screen', () => {
   });
 });
 
-test('search analytics: an admin sees a search in the top and zero-result queries', async ({ page }) => {
-  const term = `zqx${Date.now().toString(36)}`;
-  await signInWithPassword(page, demo.admin);
-  await gotoHydrated(page, '/search');
-  await search(page, term);
-  await expect(page.getByText('0 results found in Knowledge Base')).toBeVisible();
+test.describe('signed in as an admin', () => {
+  test.use({ storageState: AUTH_STATE.admin });
 
-  await gotoHydrated(page, '/admin/search-analytics');
-  await expect(page.getByRole('heading', { level: 1, name: 'Search analytics' })).toBeVisible();
-  await expect(page.getByLabel('From', { exact: true })).toBeVisible();
-  await expect(page.getByLabel('To', { exact: true })).toBeVisible();
-  const top = page.getByRole('table', { name: 'Top queries' });
-  await expect(async () => {
-    await page.reload();
-    await expect(top.getByRole('cell', { name: term, exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  await expect(
-    page.getByRole('table', { name: 'Zero-result queries' }).getByRole('cell', { name: term, exact: true }),
-  ).toBeVisible();
-  await expectNoAxeViolations(page);
+  test('search analytics: an admin sees a search in the top and zero-result queries', async ({ page }) => {
+    const term = `zqx${Date.now().toString(36)}`;
+    await gotoHydrated(page, '/search');
+    await search(page, term);
+    await expect(page.getByText('0 results found in Knowledge Base')).toBeVisible();
+
+    await gotoHydrated(page, '/admin/search-analytics');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search analytics' })).toBeVisible();
+    await expect(page.getByLabel('From', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('To', { exact: true })).toBeVisible();
+    const top = page.getByRole('table', { name: 'Top queries' });
+    await expect(async () => {
+      await page.reload();
+      await expect(top.getByRole('cell', { name: term, exact: true })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(
+      page.getByRole('table', { name: 'Zero-result queries' }).getByRole('cell', { name: term, exact: true }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });
 
 test('search analytics is No Page for anyone but an admin', async ({ page }) => {

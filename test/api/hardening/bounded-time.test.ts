@@ -92,7 +92,16 @@ describe('a graceful shutdown with a stuck client', () => {
     const database = await testDatabase();
     const app = await appOn(database.handle, { REQUEST_TIMEOUT_MS: '600000' });
     const client = sendHalfABody(await listenLocally(app));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Shut down only once the server holds the stuck connection.
+    await vi.waitFor(
+      async () =>
+        expect(
+          await new Promise<number>((resolve, reject) =>
+            app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+          ),
+        ).toBe(1),
+      { timeout: 5_000, interval: 20 },
+    );
     const { ms } = await timed(() =>
       shutDown({ app, database: database.handle, log: silentLog as never, connectionsGraceMs: 300 }),
     );

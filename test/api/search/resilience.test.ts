@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../../src/server/lib/errors.js';
 import type { DocsHit, SearchSource } from '../../../src/server/services/search/types.js';
 import { anonymous, getPage, search } from '../../support/search.js';
@@ -97,8 +97,11 @@ describe('a failing source and the half-open breaker', () => {
     expect(t.app.searchService.breakerState('forumbee')).toBe('open');
     expect((await search(visitor, 'gateway')).status.forumbee).toBe('error');
     expect(calls).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    expect(t.app.searchService.breakerState('forumbee')).toBe('half-open');
+    // The cool-down is 2 s of real time; wait for it as a condition, not a sleep.
+    await vi.waitFor(() => expect(t.app.searchService.breakerState('forumbee')).toBe('half-open'), {
+      timeout: 10_000,
+      interval: 50,
+    });
     failing = false;
     const body = await search(visitor, 'gateway');
     expect(body.status.forumbee).toBe('ok');
