@@ -14,6 +14,41 @@ const brand: MantineColorsTuple = [
   '#1e3a8a',
 ];
 
+/**
+ * The portal's own colours beyond Mantine's palette (the navy of the header and footer, the pale blues of
+ * surfaces and borders, the amber of the banner, the green of 'available'), as CSS variables
+ * `--portal-color-<name>` set by {@link cssVariablesResolver}: CSS modules use these, never a raw hex value.
+ */
+export const portalColors = {
+  'amber-200': '#f5e4b0',
+  'amber-300': '#f0d68a',
+  'amber-50': '#fff7e0',
+  'amber-800': '#8a6100',
+  'amber-900': '#4a3500',
+  'blue-100': '#e9eff8',
+  'blue-150': '#dbe6f7',
+  'blue-200': '#dbe5f5',
+  'blue-250': '#d3ddeb',
+  'blue-300': '#c7d7f0',
+  'blue-50': '#eef3fa',
+  'green-100': '#dcfce7',
+  'green-700': '#15803d',
+  'green-900': '#14532d',
+  ink: '#172033',
+  'ink-muted': '#3a4352',
+  'navy-700': '#24487f',
+  'navy-750': '#27406a',
+  'navy-800': '#173f7a',
+  'navy-850': '#16305a',
+  'navy-900': '#0f2a52',
+  'navy-950': '#0b1f3a',
+  'slate-100': '#eceff3',
+  'slate-200': '#dce3ed',
+  'slate-25': '#f7f9fc',
+  'slate-50': '#f4f6fa',
+  'slate-600': '#475467',
+} as const;
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
@@ -24,7 +59,9 @@ export const theme = createTheme({
 
 // Mantine's default "dimmed" grey (gray-6) is below 4.5:1 on white; gray-7 passes. Same for the error red.
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
+  variables: Object.fromEntries(
+    Object.entries(portalColors).map(([name, value]) => [`--portal-color-${name}`, value]),
+  ),
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // The error red of fields and their messages: Mantine's red-6 is 3.3:1 on white, red-9 passes 4.5:1.
