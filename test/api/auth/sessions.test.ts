@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { sessions } from '../../../src/server/db/schema.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { get, newBrowser, post, signInWithPassword, type Browser } from '../../support/auth-flow.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { useTestApp } from '../../support/use-test-app.js';
+import { createAdmin, createAgent, type CreatedStaff } from '../../support/factories.js';
 
 /** Attributes of one Set-Cookie line, lower-cased names; `name` and `value` of the pair. */
 function parseSetCookie(line: string): { name: string; value: string; attributes: Map<string, string> } {
@@ -40,10 +41,17 @@ async function sessionRow(t: TestApp, browser: Browser) {
 describe('session cookie and lifetime', () => {
   const t = useTestApp({ env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '8' } });
 
+  let agent: CreatedStaff;
+  let admin: CreatedStaff;
+  beforeAll(async () => {
+    agent = await createAgent(t.app);
+    admin = await createAdmin(t.app);
+  });
+
   it('over http: HttpOnly, SameSite=Lax, Path=/, no Secure, no __Host- prefix, 256-bit random id', async () => {
     const res = await post(newBrowser(t.app), '/api/zendesk/authenticate', {
-      user: 'agent@acme.example',
-      pass: 'demo',
+      user: agent.email,
+      pass: agent.password,
     });
     const cookie = parseSetCookie(sessionCookieLine(res.headers['set-cookie'], 'portal_session'));
     expect(cookie.attributes.has('httponly')).toBe(true);
@@ -56,7 +64,7 @@ describe('session cookie and lifetime', () => {
   });
 
   it('the database keeps the SHA-256 of the token, never the token', async () => {
-    const browser = await signInWithPassword(t.app, 'agent@acme.example');
+    const browser = await signInWithPassword(t.app, agent.email, agent.password);
     const token = browser.jar.get('portal_session') ?? '';
     const rows = await t.database.db.select({ id: sessions.id }).from(sessions);
     expect(rows.some((row) => row.id === token)).toBe(false);
@@ -64,11 +72,11 @@ describe('session cookie and lifetime', () => {
   });
 
   it('every sign-in gets a new session id and deletes the old session', async () => {
-    const browser = await signInWithPassword(t.app, 'agent@acme.example');
+    const browser = await signInWithPassword(t.app, agent.email, agent.password);
     const first = browser.jar.get('portal_session') ?? '';
     const again = await post(browser, '/api/zendesk/authenticate', {
-      user: 'admin@acme.example',
-      pass: 'demo',
+      user: admin.email,
+      pass: admin.password,
     });
     expect(again.statusCode).toBe(200);
     const second = browser.jar.get('portal_session') ?? '';
@@ -83,7 +91,7 @@ describe('session cookie and lifetime', () => {
   });
 
   it('an idle session (no request for SESSION_IDLE_MINUTES) ends', async () => {
-    const browser = await signInWithPassword(t.app, 'agent@acme.example');
+    const browser = await signInWithPassword(t.app, agent.email, agent.password);
     const row = await sessionRow(t, browser);
     await t.database.db
       .update(sessions)
@@ -103,7 +111,7 @@ describe('session cookie and lifetime', () => {
   });
 
   it('a session ends at its absolute limit (SESSION_ABSOLUTE_HOURS), however active', async () => {
-    const browser = await signInWithPassword(t.app, 'agent@acme.example');
+    const browser = await signInWithPassword(t.app, agent.email, agent.password);
     const row = await sessionRow(t, browser);
     const lifetime = (row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
     expect(lifetime).toBe(8 * 3_600_000);
@@ -119,7 +127,7 @@ describe('session cookie and lifetime', () => {
   });
 
   it('activity is written at most once a minute', async () => {
-    const browser = await signInWithPassword(t.app, 'agent@acme.example');
+    const browser = await signInWithPassword(t.app, agent.email, agent.password);
     const before = (await sessionRow(t, browser))?.lastSeenAt.getTime();
     await get(browser, '/api/zendesk/me');
     await get(browser, '/api/zendesk/me');
@@ -141,7 +149,7 @@ describe('session cookie and lifetime', () => {
   });
 
   it('GET /api/azureAD/logoutAzureAD deletes the session, clears the cookie and is idempotent', async () => {
-    const browser = await signInWithPassword(t.app, 'agent@acme.example');
+    const browser = await signInWithPassword(t.app, agent.email, agent.password);
     const token = browser.jar.get('portal_session') ?? '';
     const out = await get(browser, '/api/azureAD/logoutAzureAD');
     expect(out.statusCode).toBe(200);
@@ -155,7 +163,7 @@ describe('session cookie and lifetime', () => {
   });
 
   it('the agent logout refuses a cross-site request (a link on another site cannot log you out)', async () => {
-    const browser = await signInWithPassword(t.app, 'agent@acme.example');
+    const browser = await signInWithPassword(t.app, agent.email, agent.password);
     const res = await get(browser, '/api/azureAD/logoutAzureAD', { 'sec-fetch-site': 'cross-site' });
     expect(res.statusCode).toBe(403);
     expect((await get(browser, '/api/zendesk/me')).statusCode).toBe(200);
@@ -169,6 +177,10 @@ describe('session cookie and lifetime', () => {
 
 describe('the idle timeout at its minimum and the activity writes agree', () => {
   const t = useTestApp({ env: { SESSION_IDLE_MINUTES: '1' } });
+  let agent: CreatedStaff;
+  beforeAll(async () => {
+    agent = await createAgent(t.app);
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -176,7 +188,7 @@ describe('the idle timeout at its minimum and the activity writes agree', () => 
   it('a session used every 20 seconds never ends with SESSION_IDLE_MINUTES=1', async () => {
     // Only the clock is fake: timers, sockets and the database run as usual.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
-    const browser = await signInWithPassword(t.app, 'agent@acme.example');
+    const browser = await signInWithPassword(t.app, agent.email, agent.password);
     for (let request = 1; request <= 12; request += 1) {
       vi.advanceTimersByTime(20_000);
       const res = await get(browser, '/api/zendesk/me');
@@ -192,11 +204,12 @@ describe('session cookie over HTTPS', () => {
   it('with PUBLIC_URL https: __Host-portal_session, Secure, HttpOnly, SameSite=Lax, Path=/', async () => {
     const t = await createTestApp({ env: { PUBLIC_URL: 'https://support.acme.example' } });
     try {
+      const agent = await createAgent(t.app);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/zendesk/authenticate',
         headers: { origin: 'https://support.acme.example' },
-        payload: { user: 'agent@acme.example', pass: 'demo' },
+        payload: { user: agent.email, pass: agent.password },
       });
       expect(res.statusCode).toBe(200);
       const cookie = parseSetCookie(sessionCookieLine(res.headers['set-cookie'], '__Host-portal_session'));
@@ -226,6 +239,7 @@ describe('session cookie over HTTPS', () => {
   it('behind a trusted proxy that terminated TLS (X-Forwarded-Proto https): Secure and __Host-', async () => {
     const t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
+      const agent = await createAgent(t.app);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/zendesk/authenticate',
@@ -234,7 +248,7 @@ describe('session cookie over HTTPS', () => {
           'x-forwarded-proto': 'https',
           'x-forwarded-host': 'portal.example',
         },
-        payload: { user: 'agent@acme.example', pass: 'demo' },
+        payload: { user: agent.email, pass: agent.password },
       });
       expect(res.statusCode).toBe(200);
       const cookie = parseSetCookie(sessionCookieLine(res.headers['set-cookie'], '__Host-portal_session'));

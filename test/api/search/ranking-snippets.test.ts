@@ -5,6 +5,7 @@ import { communityPosts } from '../../../src/server/db/schema.js';
 import { signInWithPassword } from '../../support/auth-flow.js';
 import { anonymous, getPage, search, visibleText } from '../../support/search.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { createAgent } from '../../support/factories.js';
 
 /** Only `<mark>` and `</mark>` as markup; everything else escaped. */
 function expectOnlyMarks(html: string): void {
@@ -89,7 +90,8 @@ describe('ranking, snippets, pages and suggestions', () => {
   });
 
   it('cuts Jira descriptions at 150 characters', async () => {
-    const agent = await signInWithPassword(t.app, 'agent@acme.example');
+    const staff = await createAgent(t.app);
+    const agent = await signInWithPassword(t.app, staff.email, staff.password);
     const body = await search(agent, 'failover hold timer', ['jiraIssues']);
     const issue = body.jiraIssues?.issues[0];
     expect(issue?.key).toBe('NET-1001');
