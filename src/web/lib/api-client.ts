@@ -3,11 +3,14 @@
  * sends it and no script ever sees it), JSON in and out, and the forced logout of spec section 4: any 401 whose
  * body is `{event: 'logout'}` tells the session feature that the server session is gone.
  *
- * No validation library here: this file is in the initial bundle. Callers check the body they expect (the
- * features' `api/` modules with the zod contracts, loaded with the page or modal that needs them).
+ * One way in, `fetchApi`, which every `api/<verb-noun>.ts` module uses: it answers the checked body or throws one
+ * error type, `ApiError`, whose status and code the forms turn into their messages.
+ *
+ * No validation library here: this file is in the initial bundle. `fetchApi` takes the check as a function
+ * (the feature's zod contract's `parse`, loaded with the page or modal that needs it).
  */
 
-export interface ApiResult {
+interface ApiResult {
   status: number;
   ok: boolean;
   /** The parsed JSON body, or `undefined` when the answer had none (or was not JSON). */
@@ -38,18 +41,18 @@ export function onSessionEnded(handler: SessionEndedHandler): () => void {
   };
 }
 
-export function isLogoutEvent(body: unknown): boolean {
+function isLogoutEvent(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as { event?: unknown }).event === 'logout';
 }
 
 /** The `message` field of an error answer: a stable code for auth answers (AUTH_CODES), else a sentence. */
-export function errorCode(body: unknown): string | undefined {
+function errorCode(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const message = (body as { message?: unknown }).message;
   return typeof message === 'string' ? message : undefined;
 }
 
-export function withQuery(path: string, query: Record<string, string | undefined> | undefined): string {
+function withQuery(path: string, query: Record<string, string | undefined> | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
@@ -67,11 +70,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * Calls the API and answers status and body whatever the status (login and signup show a message per status),
- * throwing only when no answer came (network down, aborted).
- */
-export async function apiCall(path: string, options: ApiCallOptions = {}): Promise<ApiResult> {
+/** Calls the API and answers status and body whatever the status, throwing only when no answer came. */
+async function apiCall(path: string, options: ApiCallOptions = {}): Promise<ApiResult> {
   const { method = options.json === undefined ? 'GET' : 'POST', json, query, signal } = options;
   const startedAt = performance.now();
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -87,4 +87,47 @@ export async function apiCall(path: string, options: ApiCallOptions = {}): Promi
   const body = await readJson(response);
   if (response.status === 401 && isLogoutEvent(body)) sessionEndedHandler?.(startedAt);
   return { status: response.status, ok: response.ok, body };
+}
+
+/** Why a call of `fetchApi` gave no data: refused (4xx/5xx), unreachable (status 0) or off its contract (502). */
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when no answer came (network down). */
+    readonly status: number,
+    /** The answer's `message` field: a stable code (AUTH_CODES) or a sentence for a person. */
+    readonly code: string | undefined,
+  ) {
+    super(code ?? (status === 0 ? 'The portal could not be reached.' : `The request failed (${status}).`));
+    this.name = 'ApiError';
+  }
+}
+
+/** Whether a query should try again: not after a refusal the same call would get again (4xx). */
+export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2;
+}
+
+/**
+ * Calls the API and answers the 2xx body as `read` checks it (a zod schema's `parse`); anything else throws an
+ * `ApiError`. An abort is passed on as it is (React Query cancels queries so). A 2xx answer that `read`
+ * refuses counts as a server error (502): the page shows "try again later", not a half-read answer.
+ */
+export async function fetchApi<T>(
+  path: string,
+  options: ApiCallOptions,
+  read: (body: unknown) => T | Promise<T>,
+): Promise<T> {
+  let result: ApiResult;
+  try {
+    result = await apiCall(path, options);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, undefined);
+  }
+  if (!result.ok) throw new ApiError(result.status, errorCode(result.body));
+  try {
+    return await read(result.body);
+  } catch {
+    throw new ApiError(502, undefined);
+  }
 }

@@ -1,5 +1,6 @@
 import { Page } from '../components/page';
-import { ANONYMOUS_READER, docsSearchQueryOptions, TECH_HUB_CATEGORY } from '../features/docs/api/docs-api';
+import { docsSearchQueryOptions } from '../features/docs/api/search-docs';
+import { ANONYMOUS_READER, TECH_HUB_CATEGORY } from '../features/docs/lib/docs-reader';
 import { DocsPage } from '../features/docs/components/docs-page';
 import { readDocsParams } from '../features/docs/lib/docs-params';
 import type { PortalRouteHandle } from '../lib/route-handle';

@@ -6,8 +6,9 @@ import { RATE_LIMIT_MESSAGE } from '../../common/auth-messages';
 import {
   readHelpdeskStartParams,
   startHelpdeskAuthorization,
-  verifyHelpdeskCode,
-} from '../features/auth/api/helpdesk-authorization';
+} from '../features/auth/api/start-helpdesk-authorization';
+import { useVerifyHelpdeskCode } from '../features/auth/api/verify-helpdesk-code';
+import { ApiError } from '../lib/api-client';
 import { SignInError, SignInProgress, useStartAgain } from '../features/auth/components/sign-in-status';
 import { readableMessage, signInFailureDetail } from '../features/auth/lib/sign-in-failure';
 import { Page } from '../components/page';
@@ -34,7 +35,8 @@ type VerifyFailure = { text: string; final: boolean };
  * starting again helps. A 429 with a sentence is the address's limit of wrong codes (this code is done for);
  * without one, too many calls from this browser's address, which a minute's wait cures.
  */
-function verifyFailure(status: number, code: string | undefined): VerifyFailure {
+function verifyFailure(error: unknown): VerifyFailure {
+  const { status, code } = error instanceof ApiError ? error : new ApiError(0, undefined);
   if (status === 429) {
     const sentence = readableMessage(code);
     return sentence ? { text: sentence, final: true } : { text: RATE_LIMIT_MESSAGE, final: false };
@@ -81,26 +83,23 @@ export function Component() {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failure, setFailure] = useState<VerifyFailure | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const verify = useVerifyHelpdeskCode();
+  // Stays "submitting" after a success while the browser leaves for the code's redirect.
+  const submitting = verify.isPending || verify.isSuccess;
   const inputRef = useRef<HTMLInputElement>(null);
 
   const started = start.data;
-  const ready = started?.ok === true;
+  const ready = started !== undefined && !start.isError;
   // The code is all this page asks for: the field takes focus as soon as the code is on its way.
   useEffect(() => {
     if (ready) inputRef.current?.focus();
   }, [ready]);
 
-  if (started && !started.ok) {
-    return (
-      <SignInError
-        detail={signInFailureDetail({ status: started.status, code: started.code })}
-        onStartAgain={startAgain}
-      />
-    );
+  if (start.error) {
+    return <SignInError detail={signInFailureDetail(start.error)} onStartAgain={startAgain} />;
   }
   if (!started) return <SignInProgress title={TITLE} text="Sending you a one-time code…" />;
-  const { requestId, sentTo } = started.data;
+  const { requestId, sentTo } = started;
   const resending = start.isFetching;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -114,15 +113,15 @@ export function Component() {
     }
     setCodeError(null);
     setFailure(null);
-    setSubmitting(true);
-    const answer = await verifyHelpdeskCode({ requestId, code: value });
-    if (answer.ok) {
-      window.location.assign(toSameOriginPath(answer.data.redirect, window.location.origin) ?? '/');
+    let redirect: string;
+    try {
+      ({ redirect } = await verify.mutateAsync({ requestId, code: value }));
+    } catch (error) {
+      setFailure(verifyFailure(error));
+      inputRef.current?.focus();
       return;
     }
-    setSubmitting(false);
-    setFailure(verifyFailure(answer.status, answer.code));
-    inputRef.current?.focus();
+    window.location.assign(toSameOriginPath(redirect, window.location.origin) ?? '/');
   }
 
   function resend() {

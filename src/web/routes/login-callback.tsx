@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { authenticateIdentityCode, readOAuthCallbackQuery } from '../features/auth/api/identity-provider';
+import {
+  authenticateIdentityCode,
+  readOAuthCallbackQuery,
+} from '../features/auth/api/authenticate-identity-code';
 import { SignInError, SignInProgress } from '../features/auth/components/sign-in-status';
 import { followRedirect } from '../features/auth/lib/follow-redirect';
 import { signInFailureDetail } from '../features/auth/lib/sign-in-failure';
@@ -43,10 +46,10 @@ export function Component() {
     retry: false,
   });
   const answer = exchange.data;
-  const failed = Boolean(error) || !code || !state || (answer !== undefined && !answer.ok);
+  const failed = Boolean(error) || !code || !state || exchange.error !== null;
 
   useEffect(() => {
-    if (!failed && !answer?.ok) return;
+    if (!failed && !answer) return;
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(SSO_CHANNEL_NAME);
     let acknowledged = false;
@@ -56,16 +59,16 @@ export function Component() {
       setHandedOver(true);
       window.close();
     };
-    const message: SsoMessage = answer?.ok
-      ? { type: 'sso-signed-in', result: answer.data }
+    const message: SsoMessage = answer
+      ? { type: 'sso-signed-in', result: answer }
       : { type: 'sso-error', error: error ?? 'refused' };
     channel.postMessage(message);
 
     const timer = window.setTimeout(() => {
-      if (acknowledged || !answer?.ok) return;
+      if (acknowledged || !answer) return;
       // Nobody is waiting for this answer (opened directly, or the opener was closed): finish here.
-      signIn(answer.data.userInfo.user, { intercomJwt: answer.data.intercom_user_jwt });
-      followRedirect(answer.data.redirect, (to, options) => void navigate(to, options), 'replace');
+      signIn(answer.userInfo.user, { intercomJwt: answer.intercom_user_jwt });
+      followRedirect(answer.redirect, (to, options) => void navigate(to, options), 'replace');
     }, OPENER_WAIT_MS);
     return () => {
       window.clearTimeout(timer);
@@ -76,8 +79,8 @@ export function Component() {
   if (failed) {
     const detail = error
       ? signInFailureDetail({ error })
-      : answer && !answer.ok
-        ? signInFailureDetail({ status: answer.status, code: answer.code })
+      : exchange.error
+        ? signInFailureDetail(exchange.error)
         : signInFailureDetail({ error: 'invalid_request' });
     return (
       <SignInError

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { SignInProgress } from '../features/auth/components/sign-in-status';
 import { signOut } from '../app/session/session-store';
-import { apiCall } from '../lib/api-client';
+import { logOutAgent } from '../features/auth/api/log-out-agent';
 import { paths } from '../lib/paths';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
@@ -18,12 +18,10 @@ export function Component() {
   const navigate = useNavigate();
   useEffect(() => {
     let active = true;
-    void apiCall(paths.api.logoutAgent)
-      .catch(() => undefined)
-      .finally(() => {
-        signOut();
-        if (active) void navigate(paths.home.getHref(), { replace: true });
-      });
+    void logOutAgent().finally(() => {
+      signOut();
+      if (active) void navigate(paths.home.getHref(), { replace: true });
+    });
     return () => {
       active = false;
     };

@@ -17,7 +17,7 @@ export const handle: PortalRouteHandle = {
  */
 async function grantAndSignIn(params: { code: string; state: string }) {
   const answer = await grantAuthCode(params);
-  if (answer.ok) signIn(answer.data.userInfo.user, { intercomJwt: answer.data.intercom_user_jwt });
+  signIn(answer.userInfo.user, { intercomJwt: answer.intercom_user_jwt });
   return answer;
 }
 

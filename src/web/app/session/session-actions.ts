@@ -1,15 +1,10 @@
-import { apiCall } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { parseSessionUser } from './session-profile';
+import { endCustomerSession } from './api/end-customer-session';
+import { getMe } from './api/get-me';
 import { getLastSignInAt, getSessionState, refreshSignedInUser, signOut } from './session-store';
 
 /** React Router's `navigate`, or anything with its shape. */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
-
-async function endCustomerSession(): Promise<void> {
-  // Best effort: the local sign-out has happened either way, and the next sign-in gets a new session id.
-  await apiCall(paths.api.logoutCustomer, { method: 'POST' }).catch(() => undefined);
-}
 
 /**
  * The user's own logout (spec section 4). Customers end the server session here; agents go to /logoutAgent,
@@ -51,14 +46,7 @@ export async function forcedLogout(navigate: Navigate, requestStartedAt: number)
  */
 export async function confirmSession(): Promise<void> {
   if (!getSessionState().signedIn) return;
-  const result = await apiCall(paths.api.me).catch(() => null);
-  if (!result?.ok || typeof result.body !== 'object' || result.body === null) return;
-  const body = result.body as { user?: unknown; intercom_user_jwt?: unknown };
-  const user = parseSessionUser(body.user);
+  const me = await getMe().catch(() => null);
   // Only refreshes: signed out meanwhile (another tab) stays signed out, another user is not taken over.
-  if (user)
-    refreshSignedInUser(
-      user,
-      typeof body.intercom_user_jwt === 'string' ? body.intercom_user_jwt : undefined,
-    );
+  if (me) refreshSignedInUser(me.user, me.intercomJwt);
 }

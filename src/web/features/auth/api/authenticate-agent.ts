@@ -1,8 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
 import { authenticateOkSchema, type AuthenticateRequest } from '../../../../common/contracts/auth';
-import { callContract } from '../../../lib/api-contract';
+import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 
 /** `POST /api/zendesk/authenticate {user, pass, username, loginType}`: the agent credential form. */
 export function authenticateAgent(request: AuthenticateRequest) {
-  return callContract(authenticateOkSchema, paths.api.authenticate, { json: request });
+  return fetchApi(paths.api.authenticate, { json: request }, (body) => authenticateOkSchema.parse(body));
+}
+
+export function useAuthenticateAgent() {
+  return useMutation({ mutationFn: authenticateAgent });
 }

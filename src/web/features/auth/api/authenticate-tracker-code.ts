@@ -1,8 +1,10 @@
 import { trackerAuthenticateOkSchema } from '../../../../common/contracts/auth';
-import { callContract } from '../../../lib/api-contract';
+import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 
 /** `GET /api/jira/authenticateCode?code=&state=`: the ticketing system's authorization callback (agents). */
 export function authenticateTrackerCode(params: { code: string; state: string }) {
-  return callContract(trackerAuthenticateOkSchema, paths.api.trackerAuthenticateCode, { query: params });
+  return fetchApi(paths.api.trackerAuthenticateCode, { query: params }, (body) =>
+    trackerAuthenticateOkSchema.parse(body),
+  );
 }

@@ -1,5 +1,5 @@
 import { authCodeGrantOkSchema } from '../../../../common/contracts/auth';
-import { callContract } from '../../../lib/api-contract';
+import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 
 /**
@@ -7,5 +7,7 @@ import { paths } from '../../../lib/paths';
  * (the server sets the cookie) and answers the user, the chat widget's JWT and where to go next.
  */
 export function grantAuthCode(params: { code: string; state: string }) {
-  return callContract(authCodeGrantOkSchema, paths.api.authCodeGrant, { method: 'POST', query: params });
+  return fetchApi(paths.api.authCodeGrant, { method: 'POST', query: params }, (body) =>
+    authCodeGrantOkSchema.parse(body),
+  );
 }

@@ -1,15 +1,13 @@
-import { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
 import { signupOkSchema, type SignupRequest } from '../../../../common/contracts/auth';
-import { callContract } from '../../../lib/api-contract';
+import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 
 /** `POST /api/auth/signup {email, name, providedId, verified: true}`. */
 export function signUp(request: SignupRequest) {
-  return callContract(signupOkSchema, paths.api.signup, { json: request });
+  return fetchApi(paths.api.signup, { json: request }, (body) => signupOkSchema.parse(body));
 }
 
-/** `POST /api/zendesk/createUser {user}`: the help-desk user, created after a successful signup (spec section 4). */
-export function createHelpdeskUser(user: SignupRequest) {
-  // The answer's body is not part of the contract: any 2xx is a success.
-  return callContract(z.unknown(), paths.api.createUser, { json: { user } });
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
 }

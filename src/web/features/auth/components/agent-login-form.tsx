@@ -1,11 +1,11 @@
 import { Alert, Button, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { LOGIN_MESSAGES, RATE_LIMIT_MESSAGE } from '../../../../common/auth-messages';
 import { AUTH_CODES } from '../../../../common/contracts/auth';
 import type { AuthenticateOk } from '../../../../common/contracts/auth';
-import { authenticateAgent } from '../api/authenticate-agent';
-import { authProvidersQueryOptions } from '../api/identity-provider';
+import { ApiError } from '../../../lib/api-client';
+import { useAuthenticateAgent } from '../api/authenticate-agent';
+import { useAuthProviders } from '../api/get-auth-providers';
 import { FIELD_ERRORS, type AgentFormState, type StateSetter } from './auth-form-state';
 import classes from './auth-modals.module.css';
 
@@ -28,7 +28,8 @@ interface AgentLoginFormProps {
  */
 export function AgentLoginForm(props: AgentLoginFormProps) {
   const { state, setState, productName, onStartSso, ssoWaiting, onSignedIn, focusOnMount } = props;
-  const providers = useQuery(authProvidersQueryOptions());
+  const providers = useAuthProviders();
+  const authenticate = useAuthenticateAgent();
   const userRef = useRef<HTMLInputElement>(null);
   const passRef = useRef<HTMLInputElement>(null);
 
@@ -40,7 +41,7 @@ export function AgentLoginForm(props: AgentLoginFormProps) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state.submitting) return;
+    if (authenticate.isPending) return;
     const user = state.user.trim();
     const errors = {
       userError: user ? null : FIELD_ERRORS.user,
@@ -52,24 +53,26 @@ export function AgentLoginForm(props: AgentLoginFormProps) {
       return;
     }
 
-    setState((s) => ({ ...s, ...errors, refused: false, message: null, submitting: true }));
-    const answer = await authenticateAgent({
-      user,
-      pass: state.pass,
-      username: user,
-      loginType: 'credentials',
-    });
-    if (answer.ok) {
-      onSignedIn(answer.data);
+    setState((s) => ({ ...s, ...errors, refused: false, message: null }));
+    let answer: AuthenticateOk;
+    try {
+      answer = await authenticate.mutateAsync({
+        user,
+        pass: state.pass,
+        username: user,
+        loginType: 'credentials',
+      });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 429 || error.code === AUTH_CODES.rateLimited)) {
+        setState((s) => ({ ...s, message: RATE_LIMIT_MESSAGE }));
+        return;
+      }
+      // Spec section 5: a failed sign-in marks both fields invalid, without saying which one was wrong.
+      setState((s) => ({ ...s, refused: true, message: LOGIN_MESSAGES.otherFailure }));
+      userRef.current?.focus();
       return;
     }
-    if (answer.status === 429 || answer.code === AUTH_CODES.rateLimited) {
-      setState((s) => ({ ...s, submitting: false, message: RATE_LIMIT_MESSAGE }));
-      return;
-    }
-    // Spec section 5: a failed sign-in marks both fields invalid, without saying which one was wrong.
-    setState((s) => ({ ...s, submitting: false, refused: true, message: LOGIN_MESSAGES.otherFailure }));
-    userRef.current?.focus();
+    onSignedIn(answer);
   }
 
   return (
@@ -138,7 +141,7 @@ export function AgentLoginForm(props: AgentLoginFormProps) {
         <Button
           type="submit"
           variant={providers.data?.oidc ? 'outline' : 'filled'}
-          loading={state.submitting}
+          loading={authenticate.isPending}
           fullWidth
         >
           Sign in

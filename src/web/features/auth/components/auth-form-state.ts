@@ -12,7 +12,6 @@ export interface LoginFormState {
   emailError: string | null;
   idError: string | null;
   message: string | null;
-  submitting: boolean;
 }
 
 export interface SignupFormState {
@@ -25,7 +24,6 @@ export interface SignupFormState {
   emailError: string | null;
   idError: string | null;
   message: string | null;
-  submitting: boolean;
 }
 
 export interface AgentFormState {
@@ -36,7 +34,6 @@ export interface AgentFormState {
   /** A refused sign-in marks both fields invalid (spec section 5). */
   refused: boolean;
   message: string | null;
-  submitting: boolean;
 }
 
 export const EMPTY_LOGIN: LoginFormState = {
@@ -46,7 +43,6 @@ export const EMPTY_LOGIN: LoginFormState = {
   emailError: null,
   idError: null,
   message: null,
-  submitting: false,
 };
 
 export function emptySignup(idRequired: boolean): SignupFormState {
@@ -59,7 +55,6 @@ export function emptySignup(idRequired: boolean): SignupFormState {
     emailError: null,
     idError: null,
     message: null,
-    submitting: false,
   };
 }
 
@@ -70,7 +65,6 @@ export const EMPTY_AGENT: AgentFormState = {
   passError: null,
   refused: false,
   message: null,
-  submitting: false,
 };
 
 /** The texts of the field checks of spec section 5 (the server's answers use auth-messages.ts). */

@@ -1,3 +1,4 @@
+import { LOGIN_MESSAGES } from '../../../../common/auth-messages';
 import { Modal } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -164,7 +165,8 @@ export default function AuthModals() {
               ssoWaiting={ssoWaiting}
               focusOnMount={focusOnMount}
               onSignedIn={(answer) => {
-                if (!completeSignIn(answer)) setAgent((s) => ({ ...s, submitting: false }));
+                // A user the session cannot hold (off its contract) reads as a failed sign-in.
+                if (!completeSignIn(answer)) setAgent((s) => ({ ...s, message: LOGIN_MESSAGES.serverError }));
               }}
             />
           ) : null}

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ContractResult } from '../../../lib/api-contract';
 import { followRedirect } from '../lib/follow-redirect';
 import { signInFailureDetail } from '../lib/sign-in-failure';
 import { SignInError, SignInProgress } from './sign-in-status';
@@ -13,7 +12,7 @@ export interface AuthorizationReturnProps<Data extends { redirect: string }> {
    * Trades `code` and `state` with the portal's API. Runs once per pair (never retried, never refetched): an
    * authorization code is spent by its first use.
    */
-  exchange: (params: { code: string; state: string }) => Promise<ContractResult<Data>>;
+  exchange: (params: { code: string; state: string }) => Promise<Data>;
   onStartAgain: () => void;
   /** What the page says while the exchange runs. */
   progress: { title: string; text: string };
@@ -34,19 +33,17 @@ export function AuthorizationReturn<Data extends { redirect: string }>(
   const state = search.get('state') ?? '';
   const error = search.get('error');
 
-  const answer = useQuery({
+  const { data: answer, error: failure } = useQuery({
     queryKey: ['auth', name, code, state],
     queryFn: () => exchange({ code, state }),
     enabled: !error && code !== '' && state !== '',
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
-  }).data;
+  });
 
   useEffect(() => {
-    if (answer?.ok) {
-      followRedirect(answer.data.redirect, (to, options) => void navigate(to, options), 'replace');
-    }
+    if (answer) followRedirect(answer.redirect, (to, options) => void navigate(to, options), 'replace');
   }, [answer, navigate]);
 
   if (error || !code || !state) {
@@ -57,13 +54,8 @@ export function AuthorizationReturn<Data extends { redirect: string }>(
       />
     );
   }
-  if (answer && !answer.ok) {
-    return (
-      <SignInError
-        detail={signInFailureDetail({ status: answer.status, code: answer.code })}
-        onStartAgain={onStartAgain}
-      />
-    );
+  if (failure) {
+    return <SignInError detail={signInFailureDetail(failure)} onStartAgain={onStartAgain} />;
   }
   return <SignInProgress title={progress.title} text={progress.text} />;
 }

@@ -5,7 +5,8 @@ import { loginOutcome } from '../../../../common/auth-messages';
 import { AUTH_CODES } from '../../../../common/contracts/auth';
 import { paths } from '../../../lib/paths';
 import { toSameOriginPath } from '../../../lib/safe-redirect';
-import { logIn } from '../api/log-in';
+import { ApiError } from '../../../lib/api-client';
+import { useLogIn } from '../api/log-in';
 import { isCorporateEmail } from '../../../../common/users';
 import { AuthFormFooter } from './auth-form-footer';
 import { FIELD_ERRORS, type LoginFormState, type StateSetter } from './auth-form-state';
@@ -34,6 +35,9 @@ export function CustomerLoginForm(props: CustomerLoginFormProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const idRef = useRef<HTMLInputElement>(null);
   const mounted = useRef(false);
+  const logIn = useLogIn();
+  // Stays "submitting" after a success while the browser leaves for the help desk's authorization.
+  const submitting = logIn.isPending || logIn.isSuccess;
 
   // The ID field as soon as the server asks for it; the first field when switched to from another view.
   useEffect(() => {
@@ -45,7 +49,7 @@ export function CustomerLoginForm(props: CustomerLoginFormProps) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state.submitting) return;
+    if (submitting) return;
     const email = state.email.trim();
     const providedId = state.providedId.trim();
     if (!email) {
@@ -63,26 +67,23 @@ export function CustomerLoginForm(props: CustomerLoginFormProps) {
       return;
     }
 
-    setState((s) => ({ ...s, emailError: null, idError: null, message: null, submitting: true }));
-    const answer = await logIn({ email, providedId: state.askId ? providedId : undefined });
-    if (answer.ok) {
-      // Stays "submitting" while the browser leaves for the help desk's authorization.
-      window.location.assign(toSameOriginPath(answer.data.redirect, window.location.origin) ?? '/');
+    setState((s) => ({ ...s, emailError: null, idError: null, message: null }));
+    let redirect: string;
+    try {
+      ({ redirect } = await logIn.mutateAsync({ email, providedId: state.askId ? providedId : undefined }));
+    } catch (error) {
+      const { status, code } = error instanceof ApiError ? error : new ApiError(0, undefined);
+      if (code === AUTH_CODES.useAgentLogin) {
+        // The server knows the address as corporate (the same rule as above): the agent login it is.
+        onCorporateEmail(email);
+        return;
+      }
+      const outcome = loginOutcome(status, code);
+      // On 'ask-id' the effect above moves focus to the field once it is on screen.
+      setState((s) => (outcome.kind === 'ask-id' ? { ...s, askId: true } : { ...s, message: outcome.text }));
       return;
     }
-    if (answer.code === AUTH_CODES.useAgentLogin) {
-      // The server knows the address as corporate (the same rule as above): the agent login it is.
-      setState((s) => ({ ...s, submitting: false }));
-      onCorporateEmail(email);
-      return;
-    }
-    const outcome = loginOutcome(answer.status, answer.code);
-    if (outcome.kind === 'ask-id') {
-      // The effect above moves focus to the field once it is on screen.
-      setState((s) => ({ ...s, submitting: false, askId: true }));
-    } else {
-      setState((s) => ({ ...s, submitting: false, message: outcome.text }));
-    }
+    window.location.assign(toSameOriginPath(redirect, window.location.origin) ?? '/');
   }
 
   return (
@@ -120,7 +121,7 @@ export function CustomerLoginForm(props: CustomerLoginFormProps) {
         ) : null}
         <AuthFormFooter
           message={state.message}
-          submitting={state.submitting}
+          submitting={submitting}
           submitLabel={state.askId ? 'Login' : 'Next'}
           switchQuestion="New here?"
           switchLabel="Sign Up"

@@ -2,7 +2,9 @@ import { TextInput } from '@mantine/core';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { SIGNUP_MESSAGES, signupMessage } from '../../../../common/auth-messages';
 import { AUTH_CODES } from '../../../../common/contracts/auth';
-import { createHelpdeskUser, signUp } from '../api/sign-up';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateHelpdeskUser } from '../api/create-helpdesk-user';
+import { useSignUp } from '../api/sign-up';
 import { AuthFormFooter } from './auth-form-footer';
 import { FIELD_ERRORS, type SignupFormState, type StateSetter } from './auth-form-state';
 import classes from './auth-modals.module.css';
@@ -29,6 +31,9 @@ export function SignupForm(props: SignupFormProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const idRef = useRef<HTMLInputElement>(null);
   const idShownOnOpen = useRef(state.idShown);
+  const signUp = useSignUp();
+  const createHelpdeskUser = useCreateHelpdeskUser();
+  const submitting = signUp.isPending || createHelpdeskUser.isPending;
 
   const focusFirst = useRef(focusOnMount);
   useEffect(() => {
@@ -42,7 +47,7 @@ export function SignupForm(props: SignupFormProps) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (state.submitting) return;
+    if (submitting) return;
     const name = state.name.trim();
     const email = state.email.trim();
     const providedId = state.providedId.trim();
@@ -61,26 +66,27 @@ export function SignupForm(props: SignupFormProps) {
       return;
     }
 
-    setState((s) => ({ ...s, ...errors, message: null, submitting: true }));
+    setState((s) => ({ ...s, ...errors, message: null }));
     const request = { email, name, providedId: providedId || undefined, verified: true as const };
-    const signup = await signUp(request);
-    if (!signup.ok && signup.code === AUTH_CODES.useAgentLogin) {
-      setState((s) => ({ ...s, submitting: false }));
-      onCorporateEmail(email);
+    try {
+      await signUp.mutateAsync(request);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === AUTH_CODES.useAgentLogin) {
+        onCorporateEmail(email);
+        return;
+      }
+      const message = signupMessage(error.status === 0 ? undefined : error.status, error.code);
+      setState((s) => ({ ...s, message }));
       return;
     }
-    if (!signup.ok) {
-      const message = signupMessage(signup.status === 0 ? undefined : signup.status, signup.code);
-      setState((s) => ({ ...s, submitting: false, message }));
+    try {
+      await createHelpdeskUser.mutateAsync(request);
+    } catch {
+      // Spec section 8: a failing help-desk user creation reads as "already exists".
+      setState((s) => ({ ...s, message: SIGNUP_MESSAGES.emailExists }));
       return;
     }
-    // Spec section 8: a failing help-desk user creation reads as "already exists".
-    const helpdeskUser = await createHelpdeskUser(request);
-    if (!helpdeskUser.ok) {
-      setState((s) => ({ ...s, submitting: false, message: SIGNUP_MESSAGES.emailExists }));
-      return;
-    }
-    setState((s) => ({ ...s, submitting: false }));
     onSignedUp();
   }
 
@@ -127,7 +133,7 @@ export function SignupForm(props: SignupFormProps) {
       ) : null}
       <AuthFormFooter
         message={state.message}
-        submitting={state.submitting}
+        submitting={submitting}
         submitLabel={state.idShown ? 'Signup' : 'Next'}
         switchQuestion="Already signed up?"
         switchLabel="Login"

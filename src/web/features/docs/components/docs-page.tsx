@@ -8,7 +8,11 @@ import { Highlighted } from '../../../components/highlighted';
 import { GetSearchForm } from '../../../components/get-search-form';
 import { useProtectedLink } from '../../../app/session/use-protected-link';
 import { useSession } from '../../../app/session/use-session';
-import { ANONYMOUS_READER, DocsError, useArticle, useArticleDetails, useDocsSearch } from '../api/docs-api';
+import { ApiError } from '../../../lib/api-client';
+import { useArticle } from '../api/get-article';
+import { useArticleDetails } from '../api/get-article-details';
+import { useDocsSearch } from '../api/search-docs';
+import { ANONYMOUS_READER } from '../lib/docs-reader';
 import { readDocsParams } from '../lib/docs-params';
 import { DocsSidebar } from './docs-sidebar';
 import classes from './docs-page.module.css';
@@ -131,7 +135,7 @@ function ArticleView({ reader, id, enabled, signedIn }: ArticleViewProps) {
   if (query.isError)
     return (
       <Alert color="red" variant="light" title="Article not available">
-        {query.error instanceof DocsError && query.error.status === 404
+        {query.error instanceof ApiError && query.error.status === 404
           ? 'This article does not exist or was moved.'
           : 'The article could not be loaded. Please try again in a moment.'}
       </Alert>

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LatestKbResponse } from '../../../../common/contracts/latest-kb';
+import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 
-export async function getLatestKb(signal?: AbortSignal): Promise<LatestKbResponse> {
-  const response = await fetch(paths.api.latestKb, { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET ${paths.api.latestKb} answered ${response.status}`);
-  // The schema (and zod with it) loads only when the browser itself fetches: the first page view gets this data
-  // inside the server-rendered state, so the validator stays out of the initial bundle.
-  const { latestKbResponseSchema } = await import('../../../../common/contracts/latest-kb');
-  return latestKbResponseSchema.parse(await response.json());
+/** `GET /api/aggregator/latestKB`: the newest knowledge-base articles of the home page's card. */
+export function getLatestKb(signal?: AbortSignal): Promise<LatestKbResponse> {
+  return fetchApi(paths.api.latestKb, { signal }, async (body) => {
+    // The schema (and zod with it) loads only when the browser itself fetches: the first page view gets this
+    // data inside the server-rendered state, so the validator stays out of the initial bundle.
+    const { latestKbResponseSchema } = await import('../../../../common/contracts/latest-kb');
+    return latestKbResponseSchema.parse(body);
+  });
 }
 
 /**

@@ -1,19 +1,17 @@
-import { apiPaths } from '../../../../common/api-paths';
 import { useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../../common/api-paths';
 import { searchAnalyticsSchema, type SearchAnalytics } from '../../../../common/contracts/search';
-import { apiCall, errorCode } from '../../../lib/api-client';
+import { fetchApi } from '../../../lib/api-client';
 
-export const SEARCH_ANALYTICS_PATH = apiPaths.admin.searchAnalytics;
-
-export async function getSearchAnalytics(
+/** `GET /api/admin/search-analytics?from=&to=` (admins): what was searched and what found nothing. */
+export function getSearchAnalytics(
   from: string | undefined,
   to: string | undefined,
   signal?: AbortSignal,
 ): Promise<SearchAnalytics> {
-  const result = await apiCall(SEARCH_ANALYTICS_PATH, { query: { from, to }, signal });
-  if (!result.ok)
-    throw new Error(errorCode(result.body) ?? `The analytics could not be loaded (${result.status}).`);
-  return searchAnalyticsSchema.parse(result.body);
+  return fetchApi(apiPaths.admin.searchAnalytics, { query: { from, to }, signal }, (body) =>
+    searchAnalyticsSchema.parse(body),
+  );
 }
 
 export function useSearchAnalytics(from: string | undefined, to: string | undefined, enabled: boolean) {

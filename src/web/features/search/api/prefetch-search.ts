@@ -2,7 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SsrData } from '../../../../common/contracts/ssr';
 import { shownResults, summarize } from '../lib/results';
 import type { SearchUrlState } from '../lib/search-params';
-import { ANONYMOUS_SEARCHER, searchAllQueryOptions, searchPageQueryOptions } from './search-all';
+import { ANONYMOUS_SEARCHER } from '../lib/searcher';
+import { searchAllQueryOptions } from './search-all';
+import { searchPageQueryOptions } from './search-page';
 
 /**
  * The server render's half of /search: the queries the page runs for a visitor, filled in process, so the

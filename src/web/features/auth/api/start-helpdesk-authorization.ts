@@ -1,9 +1,5 @@
-import {
-  helpdeskStartOkSchema,
-  helpdeskVerifyOkSchema,
-  type HelpdeskStartRequest,
-} from '../../../../common/contracts/auth';
-import { callContract } from '../../../lib/api-contract';
+import { helpdeskStartOkSchema, type HelpdeskStartRequest } from '../../../../common/contracts/auth';
+import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 
 /** The OAuth parameters of the authorization page, as the page received them in its query string. */
@@ -32,10 +28,5 @@ export function readHelpdeskStartParams(search: URLSearchParams): HelpdeskStartP
  * The body is passed as received: the server's schema is the judge of the parameters.
  */
 export function startHelpdeskAuthorization(params: HelpdeskStartParams) {
-  return callContract(helpdeskStartOkSchema, paths.api.helpdeskStart, { json: params });
-}
-
-/** `POST /api/helpdesk/authorize/verify {requestId, code}`: the browser then goes to `redirect`. */
-export function verifyHelpdeskCode(request: { requestId: string; code: string }) {
-  return callContract(helpdeskVerifyOkSchema, paths.api.helpdeskVerify, { json: request });
+  return fetchApi(paths.api.helpdeskStart, { json: params }, (body) => helpdeskStartOkSchema.parse(body));
 }

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../../common/api-paths';
+import { articleResponseSchema, type ArticleResponse } from '../../../../common/contracts/search';
+import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
+import type { DocsReader } from '../lib/docs-reader';
+
+/** `GET` of one knowledge-base article with its body (a protected one only for the signed-in). */
+export function getArticle(id: string, signal?: AbortSignal): Promise<ArticleResponse> {
+  return fetchApi(apiPaths.knowledgeBase.article.href(id), { signal }, (body) =>
+    articleResponseSchema.parse(body),
+  );
+}
+
+export function useArticle(reader: DocsReader, id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['docs', 'article', reader, id] as const,
+    queryFn: ({ signal }) => getArticle(id, signal),
+    staleTime: 5 * 60_000,
+    retry: retryUnlessRefused,
+    enabled: enabled && id.length > 0,
+  });
+}
