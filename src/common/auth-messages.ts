@@ -28,10 +28,10 @@ export const SIGNUP_MESSAGES = {
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 
 /** The modal sends corporate emails to the agent login before calling; this covers a call that slipped past. */
-export const USE_AGENT_LOGIN_MESSAGE = 'This email belongs to our support team. Please use Agent Login.';
+const USE_AGENT_LOGIN_MESSAGE = 'This email belongs to our support team. Please use Agent Login.';
 
 /** What the login modal does with an answer: show the ID field, or show a message. */
-export type LoginOutcome = { kind: 'ask-id' } | { kind: 'message'; text: string };
+type LoginOutcome = { kind: 'ask-id' } | { kind: 'message'; text: string };
 
 /** Maps a refused `POST /api/auth/login` answer (status and `message` field) to spec section 8. */
 export function loginOutcome(status: number, code: string | undefined): LoginOutcome {

@@ -12,19 +12,19 @@ const href = z
     message: 'must be a path starting with / or an http(s) or mailto: URL',
   });
 
-export const linkSchema = z.object({
+const linkSchema = z.object({
   label: z.string().min(1),
   href,
 });
 export type Link = z.infer<typeof linkSchema>;
 
 /** A menu entry; `show` limits who sees it (the gates of spec sections 2 and 6). */
-export const menuItemSchema = linkSchema.extend({
+const menuItemSchema = linkSchema.extend({
   show: z.enum(['all', 'customers', 'downloads']).default('all'),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
-export const linkGroupSchema = z.object({
+const linkGroupSchema = z.object({
   label: z.string().min(1),
   items: z.array(linkSchema).min(1),
 });
@@ -32,7 +32,7 @@ export type LinkGroup = z.infer<typeof linkGroupSchema>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD');
 
-export const slaSchema = z.object({
+const slaSchema = z.object({
   tiers: z.array(z.string().min(1)).length(4),
   firstResponse: z
     .array(
@@ -48,7 +48,7 @@ export const slaSchema = z.object({
 });
 export type SlaConfig = z.infer<typeof slaSchema>;
 
-export const eolReleaseSchema = z.object({
+const eolReleaseSchema = z.object({
   release: z.string().min(1),
   status: z.enum(['End of Support', 'Supported']),
   ga: isoDate.optional(),
@@ -57,7 +57,7 @@ export const eolReleaseSchema = z.object({
 });
 export type EolRelease = z.infer<typeof eolReleaseSchema>;
 
-export const documentSchema = z.object({
+const documentSchema = z.object({
   /** File name without extension; the PDF lives at /files/service-descriptions/{file}.pdf. */
   file: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
   title: z.string().min(1),

@@ -100,11 +100,6 @@ export function markedSnippet(text: string, maxLength: number = SNIPPET_LENGTH):
   return keep < visible.length ? html + ELLIPSIS : html;
 }
 
-/** The visible text of a {@link markedSnippet} (tags dropped, entities decoded); tests measure with it. */
-export function snippetText(html: string): string {
-  return htmlToPlainText(html);
-}
-
 const ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',

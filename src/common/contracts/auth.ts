@@ -51,7 +51,6 @@ export const AUTH_CODE_STATUS: Record<AuthCode, number> = {
 
 /** Body of a refused login or signup: `message` is one of AUTH_CODES (or a sentence for other errors). */
 export const authErrorSchema = z.object({ error: z.string(), message: z.string() });
-export type AuthError = z.infer<typeof authErrorSchema>;
 
 /** A Controller ID or Customer ID: `CUST-` and digits, or a controller id such as `CTRL-0A1B2C3D`. */
 export const PROVIDED_ID_PATTERN = /^(CUST-\d{4,10}|CTRL-[0-9A-F]{8})$/;
@@ -59,13 +58,12 @@ export const PROVIDED_ID_PATTERN = /^(CUST-\d{4,10}|CTRL-[0-9A-F]{8})$/;
 const email = storableText().trim().max(254);
 const providedId = storableText().trim().max(64).optional();
 
-export const loginRequestSchema = z.object({ email, providedId });
+const loginRequestSchema = z.object({ email, providedId });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 /** Success: the browser goes to `redirect` (the help-desk authorization, `/zendeskInitAuth`). */
 export const loginOkSchema = z.object({ status: z.literal('OK'), redirect: z.string() });
-export type LoginOk = z.infer<typeof loginOkSchema>;
 
-export const signupRequestSchema = z.object({
+const signupRequestSchema = z.object({
   email,
   name: storableText().trim().max(200),
   providedId,
@@ -74,15 +72,13 @@ export const signupRequestSchema = z.object({
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export const signupOkSchema = z.object({ status: z.literal('OK') });
 
-export const createUserRequestSchema = z.object({ user: signupRequestSchema });
-
-export const userTypeSchema = z.enum(USER_TYPES);
-export const roleSchema = z.enum(ROLES);
-export const authLevelSchema = z.enum(AUTH_LEVELS);
+const userTypeSchema = z.enum(USER_TYPES);
+const roleSchema = z.enum(ROLES);
+const authLevelSchema = z.enum(AUTH_LEVELS);
 export type { AuthLevel, Role, UserType };
 
 /** The signed-in user as the API presents it; never a token, never a password hash. */
-export const sessionUserSchema = z.object({
+const sessionUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -106,7 +102,7 @@ export const authCodeGrantOkSchema = z.object({
 });
 export type AuthCodeGrantOk = z.infer<typeof authCodeGrantOkSchema>;
 
-export const authenticateRequestSchema = z.object({
+const authenticateRequestSchema = z.object({
   user: storableText().trim().max(254),
   pass: storableText().max(200),
   username: storableText().trim().max(254).optional(),
@@ -128,8 +124,6 @@ export type AuthenticateOk = z.infer<typeof authenticateOkSchema>;
 export const meResponseSchema = z.object({ user: sessionUserSchema, intercom_user_jwt: z.string() });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 /** The 401 of any call whose session is gone: the app turns it into the forced logout of spec section 4. */
-export const logoutEventSchema = z.object({ event: z.literal('logout') });
-
 /** Help-desk authorization page (built-in help desk), `/helpdesk/authorize?...OAuth params`. */
 export const helpdeskStartRequestSchema = z.object({
   response_type: z.literal('code'),
@@ -193,7 +187,6 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Credentials are invalid.';
 
 /** `{status: 'OK'}`: logout calls and `POST /api/zendesk/createUser`. */
 export const statusOkSchema = z.object({ status: z.literal('OK') });
-export type StatusOk = z.infer<typeof statusOkSchema>;
 
 /**
  * Query of the OAuth callbacks the web pages forward to the API: `/zendeskAuth` -> authCodeGrant, `/code` ->

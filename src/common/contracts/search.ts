@@ -30,7 +30,7 @@ export const SEARCH_PAGE_SIZE = 10;
 /** Counts above this are reported as this (a capped count keeps a common word cheap). */
 export const SEARCH_COUNT_CAP = 1000;
 /** Highest page any paged call serves. */
-export const SEARCH_MAX_PAGE = 100;
+const SEARCH_MAX_PAGE = 100;
 /** Snippet of a protected article for someone not signed in. */
 export const SIGN_IN_TO_READ = 'Sign in to read this article.';
 
@@ -55,12 +55,12 @@ export const SOURCE_LABELS: Record<SourceKey, string> = {
   jiraIssues: 'Jira',
 };
 
-export const sourceStatusSchema = z.enum(['ok', 'timeout', 'error']);
+const sourceStatusSchema = z.enum(['ok', 'timeout', 'error']);
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
 /** The search words: trimmed, 1 to 200 characters. */
-export const searchValueSchema = storableText().trim().min(1, 'must not be empty').max(200);
-export const pageSchema = z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1);
+const searchValueSchema = storableText().trim().min(1, 'must not be empty').max(200);
+const pageSchema = z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1);
 
 export const searchQuerySchema = z.object({ searchValue: searchValueSchema });
 export const pagedSearchQuerySchema = z.object({ searchValue: searchValueSchema, page: pageSchema });
@@ -73,11 +73,10 @@ export const searchBodySchema = z
       .optional(),
   })
   .optional();
-export type SearchBody = z.infer<typeof searchBodySchema>;
 
 const count = z.number().int().min(0);
 
-export const kbResultSchema = z.object({
+const kbResultSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   html_url: z.string(),
@@ -87,9 +86,8 @@ export const kbResultSchema = z.object({
   /** Highlighted snippet, or {@link SIGN_IN_TO_READ} for a protected article and a visitor. */
   snippet: z.string(),
 });
-export type KbResult = z.infer<typeof kbResultSchema>;
 
-export const docsResultSchema = z.object({
+const docsResultSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   domain: z.string(),
@@ -97,41 +95,37 @@ export const docsResultSchema = z.object({
   /** One block: the highlighted passage of the page that matched best. */
   blocks: z.array(z.object({ content: z.string() })).min(1),
 });
-export type DocsResult = z.infer<typeof docsResultSchema>;
 
-export const communityResultSchema = z.object({
+const communityResultSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   url: z.string(),
   text: z.string(),
 });
-export type CommunityResult = z.infer<typeof communityResultSchema>;
 
-export const ticketResultSchema = z.object({
+const ticketResultSchema = z.object({
   id: z.number().int(),
   subject: z.string(),
   description: z.string(),
   status: z.string(),
   url: z.string(),
 });
-export type TicketResult = z.infer<typeof ticketResultSchema>;
 
-export const jiraIssueSchema = z.object({
+const jiraIssueSchema = z.object({
   id: z.number().int(),
   key: z.string(),
   fields: z.object({ summary: z.string(), description: z.string(), status: z.string() }),
 });
-export type JiraIssue = z.infer<typeof jiraIssueSchema>;
 
-export const kbGroupSchema = z.object({ results: z.array(kbResultSchema), count });
-export const docsGroupSchema = z.object({ results: z.array(docsResultSchema), count });
+const kbGroupSchema = z.object({ results: z.array(kbResultSchema), count });
+const docsGroupSchema = z.object({ results: z.array(docsResultSchema), count });
 export const communityGroupSchema = z.object({
   data: z.array(communityResultSchema),
   paging: z.object({ count }),
 });
-export const requestsGroupSchema = z.object({ requests: z.array(ticketResultSchema), count });
-export const ticketsGroupSchema = z.object({ results: z.array(ticketResultSchema), count });
-export const jiraGroupSchema = z.object({ issues: z.array(jiraIssueSchema), total: count });
+const requestsGroupSchema = z.object({ requests: z.array(ticketResultSchema), count });
+const ticketsGroupSchema = z.object({ results: z.array(ticketResultSchema), count });
+const jiraGroupSchema = z.object({ issues: z.array(jiraIssueSchema), total: count });
 
 export const searchGroupSchemas = {
   zendesk: kbGroupSchema,
@@ -170,7 +164,7 @@ export const categorySearchQuerySchema = categoryQuerySchema.extend({
   page: pageSchema,
 });
 
-export const sectionArticleSchema = z.object({
+const sectionArticleSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   /** HTML of the article; empty for a protected article and a visitor. */
@@ -181,7 +175,6 @@ export const sectionArticleSchema = z.object({
   html_url: z.string(),
   user_segment_id: z.number().int().nullable(),
 });
-export type SectionArticle = z.infer<typeof sectionArticleSchema>;
 
 export const articleDetailsSchema = z.object({
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
@@ -214,7 +207,7 @@ export const articleResponseSchema = z.object({
 export type ArticleResponse = z.infer<typeof articleResponseSchema>;
 
 /** The period analytics can cover: PostgreSQL rejects year 0, and a year past 9999 has no ISO form it reads. */
-export const ANALYTICS_FIRST_DAY = '1900-01-01';
+const ANALYTICS_FIRST_DAY = '1900-01-01';
 export const ANALYTICS_LAST_DAY = '9999-12-31';
 const isoDate = z.iso
   .datetime({ offset: true })

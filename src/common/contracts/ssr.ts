@@ -53,7 +53,7 @@ export interface SsrResult {
   modules?: string[];
 }
 
-export type SsrRender = (input: SsrInput) => Promise<SsrResult>;
+type SsrRender = (input: SsrInput) => Promise<SsrResult>;
 
 /** The shape of the built module `dist/server/entry-server.js`. */
 export interface SsrModule {

@@ -6,9 +6,9 @@ import { z } from 'zod';
  * aside) and DEL are never typed by a person: they only arrive from scripts probing the API. Refusing them
  * in the schema turns such input into a 400 that names the field, before any query runs.
  */
-export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
+const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
 
-export function hasNoControlCharacters(value: string): boolean {
+function hasNoControlCharacters(value: string): boolean {
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);
     if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return false;

@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react';
 import { Link } from 'react-router';
 import { isClientRoute } from '../lib/paths';
 
-export type AppLinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & { href: string };
+type AppLinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & { href: string };
 
 /**
  * A link whose target comes from data (the portal config, an API): pages of this app go through the router,

@@ -10,7 +10,7 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 /** Decodes the character references of escaped text (the only markup left once `<mark>` is split off). */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
     if (name.startsWith('#')) {
       const code =

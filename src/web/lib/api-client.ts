@@ -17,7 +17,7 @@ interface ApiResult {
   body: unknown;
 }
 
-export interface ApiCallOptions {
+interface ApiCallOptions {
   method?: 'GET' | 'POST';
   /** Sent as a JSON body (POST). */
   json?: unknown;

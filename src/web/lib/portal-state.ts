@@ -3,7 +3,7 @@ import type { PortalConfig } from '../../common/portal-config';
 import { SSR_STATE_ELEMENT_ID } from '../../common/contracts/ssr';
 
 /** What the server hands to the browser next to the HTML: everything needed to hydrate without a request. */
-export interface PortalState {
+interface PortalState {
   config: PortalConfig;
   /** The TanStack Query cache as the server filled it (e.g. the latest Knowledge Base articles). */
   queries: DehydratedState;

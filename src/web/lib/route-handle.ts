@@ -3,7 +3,7 @@ import type { Params } from 'react-router';
 import type { SsrData } from '../../common/contracts/ssr';
 import type { PortalConfig } from '../../common/portal-config';
 
-export interface RouteMeta {
+interface RouteMeta {
   /** The page's own title; the shell appends the portal name. */
   title: string;
   description: string;

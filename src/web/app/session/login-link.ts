@@ -5,7 +5,7 @@ import type { LoginModal } from './session-store';
  * once the app runs. The sign-in buttons are links to their page with it, so a click before hydration (or
  * without JavaScript) is not lost: the browser loads that address and the modal opens there.
  */
-export const LOGIN_PARAM = 'login';
+const LOGIN_PARAM = 'login';
 
 export type LinkedLoginModal = Exclude<LoginModal, 'signupSuccess'>;
 

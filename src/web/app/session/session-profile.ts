@@ -7,7 +7,7 @@ import type { AuthLevel, Role, SessionUser, UserType } from '../../../common/con
  * Plain type guards, no zod: this module is part of the initial bundle.
  */
 
-export type SignState = 'signedIn' | 'signedOut';
+type SignState = 'signedIn' | 'signedOut';
 
 export interface SessionProfile {
   signState: SignState;

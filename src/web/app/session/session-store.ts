@@ -169,14 +169,6 @@ export function setRedirectLink(redirectLink: string | null): void {
   setProfile({ ...profileOf(getSessionState()), redirectLink });
 }
 
-export function setSearchFilters(filters: {
-  searchFilters?: string[];
-  selectedFilterKeys?: string[];
-  selectedFilterNames?: string[];
-}): void {
-  setProfile({ ...profileOf(getSessionState()), ...filters });
-}
-
 /**
  * Spec section 4: a sign-in started on a protected page stores its link, which the home page opens after
  * sign-in. Runs when a modal opens and when such a page appears under an open modal (a login link loaded
@@ -211,8 +203,4 @@ export function closeLoginModal(): void {
 /** The chat widget's JWT of this tab's sign-in, or null (another tab signed in, or after a reload). */
 export function getIntercomJwt(): string | null {
   return intercomJwt;
-}
-
-export function setIntercomJwt(value: string | null): void {
-  intercomJwt = value;
 }

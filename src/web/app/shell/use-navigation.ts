@@ -2,7 +2,7 @@ import type { Link, LinkGroup, MenuItem } from '../../../common/portal-config';
 import { usePortalConfig } from '../../lib/portal-config-context';
 import { canSeeMenuItem, useSession } from '../session/use-session';
 
-export interface Navigation {
+interface Navigation {
   support: { label: string; items: MenuItem[] };
   documentation: { label: string; items: Link[] };
   /** Professional Services, ACE, Community. */

@@ -3,7 +3,7 @@ import { paths } from '../../../lib/paths';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import { parseSessionUser } from '../session-profile';
 
-export interface Me {
+interface Me {
   user: SessionUser;
   /** The chat widget's JWT for this tab. */
   intercomJwt: string | undefined;

@@ -4,7 +4,7 @@ import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 
 /** `POST /api/zendesk/authenticate {user, pass, username, loginType}`: the agent credential form. */
-export function authenticateAgent(request: AuthenticateRequest) {
+function authenticateAgent(request: AuthenticateRequest) {
   return fetchApi(paths.api.authenticate, { json: request }, (body) => authenticateOkSchema.parse(body));
 }
 

@@ -7,13 +7,13 @@ import { paths } from '../../../lib/paths';
  * `GET /api/auth/providers {oidc}`: whether a corporate identity provider is configured, which shows the SSO
  * button. A failure hides the button (the credential form is always there).
  */
-export async function getAuthProviders(): Promise<AuthProviders> {
+async function getAuthProviders(): Promise<AuthProviders> {
   return fetchApi(paths.api.authProviders, {}, (body) => authProvidersSchema.parse(body)).catch(() => ({
     oidc: false,
   }));
 }
 
-export function authProvidersQueryOptions() {
+function authProvidersQueryOptions() {
   return queryOptions({
     queryKey: ['auth', 'providers'] as const,
     queryFn: getAuthProviders,

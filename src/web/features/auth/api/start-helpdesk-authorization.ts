@@ -3,7 +3,7 @@ import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 
 /** The OAuth parameters of the authorization page, as the page received them in its query string. */
-export const HELPDESK_START_PARAMS = [
+const HELPDESK_START_PARAMS = [
   'response_type',
   'client_id',
   'redirect_uri',
@@ -15,7 +15,7 @@ export const HELPDESK_START_PARAMS = [
   'login_hint',
 ] as const satisfies ReadonlyArray<keyof HelpdeskStartRequest>;
 
-export type HelpdeskStartParams = Record<(typeof HELPDESK_START_PARAMS)[number], string>;
+type HelpdeskStartParams = Record<(typeof HELPDESK_START_PARAMS)[number], string>;
 
 export function readHelpdeskStartParams(search: URLSearchParams): HelpdeskStartParams {
   return Object.fromEntries(

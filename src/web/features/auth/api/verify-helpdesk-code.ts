@@ -4,7 +4,7 @@ import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 
 /** `POST /api/helpdesk/authorize/verify {requestId, code}`: the browser then goes to `redirect`. */
-export function verifyHelpdeskCode(request: { requestId: string; code: string }) {
+function verifyHelpdeskCode(request: { requestId: string; code: string }) {
   return fetchApi(paths.api.helpdeskVerify, { json: request }, (body) => helpdeskVerifyOkSchema.parse(body));
 }
 

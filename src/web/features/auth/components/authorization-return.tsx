@@ -5,7 +5,7 @@ import { followRedirect } from '../lib/follow-redirect';
 import { signInFailureDetail } from '../lib/sign-in-failure';
 import { SignInError, SignInProgress } from './sign-in-status';
 
-export interface AuthorizationReturnProps<Data extends { redirect: string }> {
+interface AuthorizationReturnProps<Data extends { redirect: string }> {
   /** Names the exchange in the query cache. */
   name: string;
   /**

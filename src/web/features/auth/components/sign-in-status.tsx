@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { openLoginModal, type LoginModal } from '../../../app/session/session-store';
 import classes from './sign-in-status.module.css';
 
-export const SIGN_IN_ERROR_TITLE = 'Sign-in could not be completed';
+const SIGN_IN_ERROR_TITLE = 'Sign-in could not be completed';
 
 interface SignInErrorProps {
   /** What went wrong, in a sentence. */

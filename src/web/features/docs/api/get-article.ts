@@ -5,7 +5,7 @@ import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
 import type { DocsReader } from '../lib/docs-reader';
 
 /** `GET` of one knowledge-base article with its body (a protected one only for the signed-in). */
-export function getArticle(id: string, signal?: AbortSignal): Promise<ArticleResponse> {
+function getArticle(id: string, signal?: AbortSignal): Promise<ArticleResponse> {
   return fetchApi(apiPaths.knowledgeBase.article.href(id), { signal }, (body) =>
     articleResponseSchema.parse(body),
   );

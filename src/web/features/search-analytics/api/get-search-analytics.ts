@@ -4,7 +4,7 @@ import { searchAnalyticsSchema, type SearchAnalytics } from '../../../../common/
 import { fetchApi } from '../../../lib/api-client';
 
 /** `GET /api/admin/search-analytics?from=&to=` (admins): what was searched and what found nothing. */
-export function getSearchAnalytics(
+function getSearchAnalytics(
   from: string | undefined,
   to: string | undefined,
   signal?: AbortSignal,

@@ -19,7 +19,7 @@ export interface ResultItem {
   snippet: string;
 }
 
-export function groupCount(group: SearchGroups[SourceKey]): number {
+function groupCount(group: SearchGroups[SourceKey]): number {
   if ('paging' in group) return group.paging.count;
   if ('total' in group) return group.total;
   return group.count;

@@ -12,7 +12,7 @@ export interface SearchUrlState {
   page: number;
 }
 
-export function isSourceKey(value: string): value is SourceKey {
+function isSourceKey(value: string): value is SourceKey {
   return (SOURCE_KEYS as readonly string[]).includes(value);
 }
 
