@@ -2,11 +2,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { portalColors } from '../../src/web/app/theme';
+import { portalColors, portalSpacing } from '../../src/web/app/theme';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RAW_HEX = /#[0-9a-fA-F]{3,8}\b/g;
 const PORTAL_VARIABLE = /var\(--portal-color-([a-z0-9-]+)\)/g;
+const SPACE_VARIABLE = /var\(--portal-space-([a-z0-9-]+)\)/g;
+// A padding, margin or gap declaration and its value; a raw length in it (rem, px) is what the scale replaces.
+const SPACING_DECLARATION =
+  /(?<![\w-])((?:padding|margin|gap|row-gap|column-gap)(?:-[a-z-]+)?)\s*:\s*([^;}]+)/g;
+const RAW_LENGTH = /(?<![\w-])-?\d*\.?\d+(?:rem|px)\b/;
 
 async function stylesheets(): Promise<string[]> {
   const entries = await readdir(path.join(root, 'src/web'), { recursive: true, withFileTypes: true });
@@ -36,6 +41,22 @@ describe('design tokens', () => {
         if (!Object.hasOwn(portalColors, match[1] ?? '')) unknown.push(`${file}: ${match[0]}`);
       }
     }
+    expect(unknown).toEqual([]);
+  });
+
+  it('paddings, margins and gaps use the spacing scale (--portal-space-*), never a raw rem or px length', async () => {
+    const offenders: string[] = [];
+    const unknown: string[] = [];
+    for (const file of await stylesheets()) {
+      const css = await readFile(`${root}/${file}`, 'utf8');
+      for (const [declaration, , value = ''] of css.matchAll(SPACING_DECLARATION)) {
+        if (RAW_LENGTH.test(value)) offenders.push(`${file}: ${declaration.trim()}`);
+      }
+      for (const match of css.matchAll(SPACE_VARIABLE)) {
+        if (!Object.hasOwn(portalSpacing, match[1] ?? '')) unknown.push(`${file}: ${match[0]}`);
+      }
+    }
+    expect(offenders).toEqual([]);
     expect(unknown).toEqual([]);
   });
 });

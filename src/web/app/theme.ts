@@ -49,6 +49,28 @@ export const portalColors = {
   'slate-600': '#475467',
 } as const;
 
+/**
+ * The portal's spacing scale for CSS modules, as `--portal-space-<step>` (step n = n × 0.25rem, `-5` a half
+ * step): paddings, margins and gaps use these, never a raw length, so the rhythm of the pages is set here.
+ * Mantine's own `spacing` (xs…xl) is left as it is: its components are laid out with it.
+ */
+export const portalSpacing = {
+  '0-5': '0.125rem',
+  '1': '0.25rem',
+  '1-5': '0.375rem',
+  '2': '0.5rem',
+  '2-5': '0.625rem',
+  '3': '0.75rem',
+  '3-5': '0.875rem',
+  '4': '1rem',
+  '5': '1.25rem',
+  '6': '1.5rem',
+  '7': '1.75rem',
+  '8': '2rem',
+  '10': '2.5rem',
+  '16': '4rem',
+} as const;
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
@@ -59,9 +81,10 @@ export const theme = createTheme({
 
 // Mantine's default "dimmed" grey (gray-6) is below 4.5:1 on white; gray-7 passes. Same for the error red.
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: Object.fromEntries(
-    Object.entries(portalColors).map(([name, value]) => [`--portal-color-${name}`, value]),
-  ),
+  variables: Object.fromEntries([
+    ...Object.entries(portalColors).map(([name, value]) => [`--portal-color-${name}`, value]),
+    ...Object.entries(portalSpacing).map(([step, value]) => [`--portal-space-${step}`, value]),
+  ]),
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // The error red of fields and their messages: Mantine's red-6 is 3.3:1 on white, red-9 passes 4.5:1.

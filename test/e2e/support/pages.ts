@@ -11,7 +11,20 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Runs axe once the page is still: a dialog that is fading in has its text at part opacity, and axe would
+ * measure the contrast of that passing frame rather than of what the user reads.
+ */
 export async function expectNoAxeViolations(page: Page) {
+  // A spinner runs for ever and is left out: only the finite transitions are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 }
