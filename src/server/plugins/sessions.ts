@@ -77,6 +77,30 @@ export function setSessionCookie(
 ): void {
   setCookie(reply, request, env, SESSION_COOKIE, token, Math.floor(policy.absoluteMs / 1000));
 }
+/** What every sign-in service needs to replace the browser's session (sessions.ts: a new id at sign-in). */
+export interface SessionContext {
+  policy: SessionPolicy;
+  currentSessionToken: string | undefined;
+}
+
+/**
+ * Runs a sign-in (password, corporate SSO, help-desk authorization) with this browser's current session, which
+ * it replaces, and sets the new session's cookie: every way of signing in ends here, so none can forget either.
+ */
+export async function signInWithCookie<T extends { sessionToken: string }>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signIn: (session: SessionContext) => Promise<T>,
+): Promise<T> {
+  const signedIn = await signIn({
+    policy: app.sessionPolicy,
+    currentSessionToken: readSessionToken(request, app.env),
+  });
+  setSessionCookie(reply, request, app.env, signedIn.sessionToken, app.sessionPolicy);
+  return signedIn;
+}
+
 export const clearSessionCookie = (reply: FastifyReply, request: FastifyRequest, env: CookieEnv) =>
   clearCookie(reply, request, env, SESSION_COOKIE);
 

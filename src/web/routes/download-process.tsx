@@ -1,7 +1,7 @@
 import { Page } from '../components/page';
+import { Screenshot } from '../components/screenshot';
 import { paths } from '../lib/paths';
 import type { PortalRouteHandle } from '../lib/route-handle';
-import classes from './screenshot.module.css';
 
 export const handle: PortalRouteHandle = {
   meta: ({ config }) => ({
@@ -21,10 +21,8 @@ export function Component() {
         straight to the downloads; for other countries you give the deployment and headquarters addresses
         first. Then choose the image for your hardware or hypervisor and your controller release.
       </p>
-      <img
-        className={classes.screenshot}
+      <Screenshot
         src={paths.images.downloadProcess}
-        width={960}
         height={420}
         alt="The download process: sign in; if the Edge appliance is deployed in the United States go straight to the downloads, otherwise fill in the deployment and headquarters addresses first; then choose and download the image."
       />

@@ -7,7 +7,7 @@ import {
   authErrorSchema,
 } from '../../../common/contracts/auth.js';
 import { authRateLimit } from '../../plugins/rate-limits.js';
-import { readSessionToken, setSessionCookie } from '../../plugins/sessions.js';
+import { signInWithCookie } from '../../plugins/sessions.js';
 import { presentAuthenticated } from '../../presenters/auth.js';
 import { authenticateWithPassword } from '../../services/auth/agent-sign-in.js';
 
@@ -31,14 +31,14 @@ export const agentPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await authenticateWithPassword({
-        db: app.db,
-        email: request.body.user,
-        password: request.body.pass,
-        policy: app.sessionPolicy,
-        currentSessionToken: readSessionToken(request, app.env),
-      });
-      setSessionCookie(reply, request, app.env, signedIn.sessionToken, app.sessionPolicy);
+      const signedIn = await signInWithCookie(app, request, reply, (session) =>
+        authenticateWithPassword({
+          db: app.db,
+          email: request.body.user,
+          password: request.body.pass,
+          ...session,
+        }),
+      );
       return presentAuthenticated(signedIn, app.connectors.chat);
     },
   );

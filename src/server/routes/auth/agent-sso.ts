@@ -8,13 +8,7 @@ import {
 } from '../../../common/contracts/auth.js';
 import { requestOrigin } from '../../plugins/origin.js';
 import { refuseCrossSiteGet } from '../../plugins/same-origin.js';
-import {
-  clearFlowCookie,
-  readFlowToken,
-  readSessionToken,
-  setFlowCookie,
-  setSessionCookie,
-} from '../../plugins/sessions.js';
+import { clearFlowCookie, readFlowToken, setFlowCookie, signInWithCookie } from '../../plugins/sessions.js';
 import { presentSignedIn } from '../../presenters/auth.js';
 import { beginOidcSignIn, completeOidcSignIn } from '../../services/auth/agent-sign-in.js';
 
@@ -86,17 +80,17 @@ export const agentSsoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await completeOidcSignIn({
-        db: app.db,
-        identity: app.connectors.identity,
-        flowToken: readFlowToken(request, app.env),
-        callbackParams: definedParams(request.query),
-        origin: requestOrigin(request, app.env),
-        corporateEmailDomain: app.portalConfig.support.corporateEmailDomain,
-        policy: app.sessionPolicy,
-        currentSessionToken: readSessionToken(request, app.env),
-      });
-      setSessionCookie(reply, request, app.env, signedIn.sessionToken, app.sessionPolicy);
+      const signedIn = await signInWithCookie(app, request, reply, (session) =>
+        completeOidcSignIn({
+          db: app.db,
+          identity: app.connectors.identity,
+          flowToken: readFlowToken(request, app.env),
+          callbackParams: definedParams(request.query),
+          origin: requestOrigin(request, app.env),
+          corporateEmailDomain: app.portalConfig.support.corporateEmailDomain,
+          ...session,
+        }),
+      );
       clearFlowCookie(reply, request, app.env);
       reply.header('cache-control', 'no-store');
       return presentSignedIn(signedIn, app.connectors.chat);

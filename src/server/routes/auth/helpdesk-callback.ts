@@ -3,12 +3,7 @@ import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { authCodeGrantOkSchema, oauthCallbackQuerySchema } from '../../../common/contracts/auth.js';
 import { requestOrigin } from '../../plugins/origin.js';
-import {
-  clearFlowCookie,
-  readFlowToken,
-  readSessionToken,
-  setSessionCookie,
-} from '../../plugins/sessions.js';
+import { clearFlowCookie, readFlowToken, signInWithCookie } from '../../plugins/sessions.js';
 import { presentSignedIn } from '../../presenters/auth.js';
 import { completeHelpdeskSignIn } from '../../services/auth/helpdesk-sign-in.js';
 
@@ -37,17 +32,17 @@ export const helpdeskCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await completeHelpdeskSignIn({
-        db: app.db,
-        helpdesk: app.connectors.helpdesk,
-        flowToken: readFlowToken(request, app.env),
-        code: request.query.code,
-        state: request.query.state,
-        origin: requestOrigin(request, app.env),
-        policy: app.sessionPolicy,
-        currentSessionToken: readSessionToken(request, app.env),
-      });
-      setSessionCookie(reply, request, app.env, signedIn.sessionToken, app.sessionPolicy);
+      const signedIn = await signInWithCookie(app, request, reply, (session) =>
+        completeHelpdeskSignIn({
+          db: app.db,
+          helpdesk: app.connectors.helpdesk,
+          flowToken: readFlowToken(request, app.env),
+          code: request.query.code,
+          state: request.query.state,
+          origin: requestOrigin(request, app.env),
+          ...session,
+        }),
+      );
       clearFlowCookie(reply, request, app.env);
       return presentSignedIn(signedIn, app.connectors.chat);
     },

@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Link } from '../../../common/portal-config';
 import { AppLink } from '../../components/app-link';
+import { DecorativeSvg } from '../../components/decorative-svg';
+import { useDisclosure } from '../../components/use-disclosure';
 import classes from './nav-menu.module.css';
 
 interface NavMenuProps {
@@ -19,30 +21,26 @@ interface NavMenuProps {
  * about 28 KB gzipped on every page, while a list under a button needs none of that. The links are in the
  * server HTML too (only hidden), so they work for crawlers and appear as soon as the page is interactive.
  */
+function linksIn(root: HTMLElement | null): HTMLAnchorElement[] {
+  return Array.from(root?.querySelectorAll<HTMLAnchorElement>('a[href]') ?? []);
+}
+
 export function NavMenu({ label, items, tone }: NavMenuProps) {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, panelId, rootRef, onBlur, closeToButton, buttonProps } = useDisclosure();
   // Which link to focus once the list is visible (it cannot take focus while still hidden).
   const pendingFocus = useRef<'first' | 'last' | null>(null);
 
-  const links = () => Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('a[href]') ?? []);
+  const links = () => linksIn(rootRef.current);
 
   useEffect(() => {
     if (!open) return;
     const target = pendingFocus.current;
     pendingFocus.current = null;
     if (target) {
-      const list = links();
+      const list = linksIn(rootRef.current);
       (target === 'first' ? list[0] : list[list.length - 1])?.focus();
     }
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
-  }, [open]);
+  }, [open, rootRef]);
 
   function openAndFocus(which: 'first' | 'last') {
     pendingFocus.current = which;
@@ -56,8 +54,7 @@ export function NavMenu({ label, items, tone }: NavMenuProps) {
     switch (event.key) {
       case 'Escape':
         if (!open) return;
-        setOpen(false);
-        buttonRef.current?.focus();
+        closeToButton();
         break;
       case 'ArrowDown':
         if (!open) openAndFocus('first');
@@ -82,35 +79,15 @@ export function NavMenu({ label, items, tone }: NavMenuProps) {
     if (next !== null) list[next]?.focus();
   }
 
-  function onBlur(event: FocusEvent<HTMLDivElement>) {
-    if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget))
-      setOpen(false);
-  }
-
   return (
     <div ref={rootRef} className={classes.root} onKeyDown={onKeyDown} onBlur={onBlur}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={classes.target}
-        data-tone={tone}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button {...buttonProps} className={classes.target} data-tone={tone}>
         {label}
-        <svg
-          className={classes.chevron}
-          viewBox="0 0 16 16"
-          width="14"
-          height="14"
-          aria-hidden="true"
-          focusable="false"
-        >
+        <DecorativeSvg className={classes.chevron} viewBox="0 0 16 16" size={14}>
           <path d="M3.5 6l4.5 4.5L12.5 6" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
+        </DecorativeSvg>
       </button>
-      <ul id={listId} className={classes.dropdown} hidden={!open}>
+      <ul id={panelId} className={classes.dropdown} hidden={!open}>
         {items.map((item) => (
           <li key={`${item.label}|${item.href}`}>
             <AppLink href={item.href} className={classes.item} onClick={() => setOpen(false)}>

@@ -1,3 +1,4 @@
+import { DecorativeSvg } from '../../components/decorative-svg';
 import type { PortalConfig } from '../../../common/portal-config';
 
 type SocialIconName = PortalConfig['footer']['social'][number]['icon'];
@@ -18,8 +19,8 @@ const ICON_PATHS: Record<SocialIconName, string> = {
 /** Decorative: the link around it carries the accessible name. */
 export function SocialIcon({ name }: { name: SocialIconName }) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false">
+    <DecorativeSvg viewBox="0 0 24 24" size={20} fill="currentColor">
       <path d={ICON_PATHS[name]} />
-    </svg>
+    </DecorativeSvg>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, TextInput } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { LOGIN_MESSAGES, RATE_LIMIT_MESSAGE } from '../../../../common/auth-messages';
 import { AUTH_CODES } from '../../../../common/contracts/auth';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuthenticateAgent } from '../api/authenticate-agent';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { FIELD_ERRORS, type AgentFormState, type StateSetter } from './auth-form-state';
+import { RequiredField } from './required-field';
 import classes from './auth-modals.module.css';
 
 interface AgentLoginFormProps {
@@ -106,32 +107,24 @@ export function AgentLoginForm(props: AgentLoginFormProps) {
         </>
       ) : null}
       <form className={classes.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextInput
+        <RequiredField
           ref={userRef}
-          data-autofocus
+          autoFocus
           label="User"
           type="email"
           autoComplete="username"
-          required
           value={state.user}
           error={state.userError ?? state.refused}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setState((s) => ({ ...s, user: value, userError: null }));
-          }}
+          onValue={(user) => setState((s) => ({ ...s, user, userError: null }))}
         />
-        <TextInput
+        <RequiredField
           ref={passRef}
           label="Password"
           type="password"
           autoComplete="current-password"
-          required
           value={state.pass}
           error={state.passError ?? state.refused}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setState((s) => ({ ...s, pass: value, passError: null }));
-          }}
+          onValue={(pass) => setState((s) => ({ ...s, pass, passError: null }))}
         />
         {state.message ? (
           <Alert color="red" variant="light" role="alert">

@@ -9,11 +9,10 @@ export function AuthFormFooter(props: {
   message: string | null;
   submitting: boolean;
   submitLabel: string;
-  /** "New here?" / "Already signed up?" */
-  switchQuestion: string;
-  switchLabel: string;
-  onSwitch: () => void;
+  /** The line under the button: "New here?" Sign Up / "Already signed up?" Login. */
+  switchTo: { question: string; label: string; onClick: () => void };
 }) {
+  const { switchTo } = props;
   return (
     <>
       {props.message ? (
@@ -25,9 +24,9 @@ export function AuthFormFooter(props: {
         {props.submitLabel}
       </Button>
       <p className={classes.switchLine}>
-        {props.switchQuestion}{' '}
-        <button type="button" className={classes.linkButton} onClick={props.onSwitch}>
-          {props.switchLabel}
+        {switchTo.question}{' '}
+        <button type="button" className={classes.linkButton} onClick={switchTo.onClick}>
+          {switchTo.label}
         </button>
       </p>
     </>

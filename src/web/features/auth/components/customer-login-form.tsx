@@ -1,4 +1,3 @@
-import { TextInput } from '@mantine/core';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loginOutcome } from '../../../../common/auth-messages';
@@ -9,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useLogIn } from '../api/log-in';
 import { isCorporateEmail } from '../../../../common/users';
 import { AuthFormFooter } from './auth-form-footer';
+import { ProvidedIdField, RequiredField } from './required-field';
 import { FIELD_ERRORS, type LoginFormState, type StateSetter } from './auth-form-state';
 import classes from './auth-modals.module.css';
 
@@ -89,43 +89,31 @@ export function CustomerLoginForm(props: CustomerLoginFormProps) {
   return (
     <div className={classes.split}>
       <form className={classes.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextInput
+        <RequiredField
           ref={emailRef}
-          data-autofocus={state.askId ? undefined : true}
+          autoFocus={!state.askId}
           label="Email"
           type="email"
           autoComplete="email"
-          required
           value={state.email}
           error={state.emailError}
-          onChange={(event) => {
-            const email = event.currentTarget.value;
-            setState((s) => ({ ...s, email, emailError: null }));
-          }}
+          onValue={(email) => setState((s) => ({ ...s, email, emailError: null }))}
         />
         {state.askId ? (
-          <TextInput
+          <ProvidedIdField
             ref={idRef}
-            data-autofocus
-            label="Controller ID or Customer ID"
+            autoFocus
             description="We need it once to link your account to your licence."
-            autoComplete="off"
-            required
             value={state.providedId}
             error={state.idError}
-            onChange={(event) => {
-              const providedId = event.currentTarget.value;
-              setState((s) => ({ ...s, providedId, idError: null }));
-            }}
+            onValue={(providedId) => setState((s) => ({ ...s, providedId, idError: null }))}
           />
         ) : null}
         <AuthFormFooter
           message={state.message}
           submitting={submitting}
           submitLabel={state.askId ? 'Login' : 'Next'}
-          switchQuestion="New here?"
-          switchLabel="Sign Up"
-          onSwitch={onSignUp}
+          switchTo={{ question: 'New here?', label: 'Sign Up', onClick: onSignUp }}
         />
       </form>
 

@@ -1,4 +1,3 @@
-import { TextInput } from '@mantine/core';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { SIGNUP_MESSAGES, signupMessage } from '../../../../common/auth-messages';
 import { AUTH_CODES } from '../../../../common/contracts/auth';
@@ -6,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreateHelpdeskUser } from '../api/create-helpdesk-user';
 import { useSignUp } from '../api/sign-up';
 import { AuthFormFooter } from './auth-form-footer';
+import { ProvidedIdField, RequiredField } from './required-field';
 import { FIELD_ERRORS, type SignupFormState, type StateSetter } from './auth-form-state';
 import classes from './auth-modals.module.css';
 
@@ -99,45 +99,38 @@ export function SignupForm(props: SignupFormProps) {
 
   return (
     <form className={classes.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-      <TextInput
+      <RequiredField
         ref={nameRef}
-        data-autofocus
+        autoFocus
         label="Name"
         autoComplete="name"
-        required
         value={state.name}
         error={state.nameError}
-        onChange={(event) => field('name', event.currentTarget.value)}
+        onValue={(value) => field('name', value)}
       />
-      <TextInput
+      <RequiredField
         ref={emailRef}
         label="Email"
         type="email"
         autoComplete="email"
-        required
         value={state.email}
         error={state.emailError}
-        onChange={(event) => field('email', event.currentTarget.value)}
+        onValue={(value) => field('email', value)}
       />
       {state.idShown ? (
-        <TextInput
+        <ProvidedIdField
           ref={idRef}
-          label="Controller ID or Customer ID"
           description="For example CUST-0001, or the controller ID shown in your controller's licence page."
-          autoComplete="off"
-          required
           value={state.providedId}
           error={state.idError}
-          onChange={(event) => field('providedId', event.currentTarget.value)}
+          onValue={(value) => field('providedId', value)}
         />
       ) : null}
       <AuthFormFooter
         message={state.message}
         submitting={submitting}
         submitLabel={state.idShown ? 'Signup' : 'Next'}
-        switchQuestion="Already signed up?"
-        switchLabel="Login"
-        onSwitch={onLogin}
+        switchTo={{ question: 'Already signed up?', label: 'Login', onClick: onLogin }}
       />
     </form>
   );

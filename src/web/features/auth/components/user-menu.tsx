@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../../common/contracts/auth';
 import { logout } from '../../../app/session/session-actions';
 import { useSession } from '../../../app/session/use-session';
+import { useDisclosure } from '../../../components/use-disclosure';
 import classes from './user-menu.module.css';
 
 export const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', agent: 'Agent', admin: 'Admin' };
@@ -14,26 +15,13 @@ export const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', agent: 
 export function UserMenu() {
   const session = useSession();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, panelId, rootRef, onBlur, closeToButton, buttonProps } = useDisclosure();
   const logoutRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
-  }, [open]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && open) {
       event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
+      closeToButton();
     } else if (event.key === 'ArrowDown' && !open) {
       event.preventDefault();
       setOpen(true);
@@ -43,23 +31,8 @@ export function UserMenu() {
 
   const name = session.userName || session.userEmail;
   return (
-    <div
-      ref={rootRef}
-      className={classes.root}
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget))
-          setOpen(false);
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        className={classes.target}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+    <div ref={rootRef} className={classes.root} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button {...buttonProps} className={classes.target}>
         <span className={classes.avatar} aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>

@@ -63,24 +63,18 @@ export function SearchAnalyticsPage() {
   return (
     <>
       <form className={classes.form} onSubmit={submit} aria-label="Period">
-        <TextInput
-          type="date"
-          label="From"
-          value={draft.from}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setDraft((previous) => ({ ...previous, from: value }));
-          }}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={draft.to}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setDraft((previous) => ({ ...previous, to: value }));
-          }}
-        />
+        {(['from', 'to'] as const).map((end) => (
+          <TextInput
+            key={end}
+            type="date"
+            label={end === 'from' ? 'From' : 'To'}
+            value={draft[end]}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setDraft((previous) => ({ ...previous, [end]: value }));
+            }}
+          />
+        ))}
         <Button type="submit">Show</Button>
       </form>
       {analytics.data ? (

@@ -1,19 +1,13 @@
 import type { ServiceDocument } from '../../../../common/portal-config';
 import { AppLink } from '../../../components/app-link';
+import { DecorativeSvg } from '../../../components/decorative-svg';
 import card from '../../../components/card.module.css';
 import { documentHref } from '../lib/service-documents';
 import classes from './document-list.module.css';
 
 function PdfIcon() {
   return (
-    <svg
-      className={classes.icon}
-      viewBox="0 0 24 24"
-      width="28"
-      height="28"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <DecorativeSvg className={classes.icon} viewBox="0 0 24 24" size={28}>
       <path
         d="M6 2h8l5 5v13a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z"
         fill="#fde8e8"
@@ -32,7 +26,7 @@ function PdfIcon() {
       >
         PDF
       </text>
-    </svg>
+    </DecorativeSvg>
   );
 }
 

@@ -1,5 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import type { SlaConfig } from '../../../../common/portal-config';
+import { DecorativeSvg } from '../../../components/decorative-svg';
 import { TableScroll } from '../../../components/table-scroll';
 import table from '../../../components/table.module.css';
 import classes from './sla-table.module.css';
@@ -8,14 +9,7 @@ function Coverage({ included }: { included: boolean }) {
   // The mark is drawn for the eye; the words are what a screen reader announces.
   return included ? (
     <>
-      <svg
-        className={classes.check}
-        viewBox="0 0 20 20"
-        width="20"
-        height="20"
-        aria-hidden="true"
-        focusable="false"
-      >
+      <DecorativeSvg className={classes.check} viewBox="0 0 20 20" size={20}>
         <circle cx="10" cy="10" r="10" fill="currentColor" />
         <path
           d="M5.5 10.5l3 3 6-6.5"
@@ -25,7 +19,7 @@ function Coverage({ included }: { included: boolean }) {
           strokeLinecap="round"
           strokeLinejoin="round"
         />
-      </svg>
+      </DecorativeSvg>
       <VisuallyHidden>Included</VisuallyHidden>
     </>
   ) : (
