@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   communityPosts,
   docsPages,
@@ -167,10 +167,20 @@ describe('content loader', () => {
         },
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const file = path.join(dir, 'community/new-post.md');
-    await writeFile(file, '---\ntitle: Fresh post\nauthor: me\ncreated: 2025-11-01\n---\nHello');
-    await writeFile(file, '---\ntitle: Fresh post\nauthor: me\ncreated: 2025-11-01\n---\nHello again');
+    // Node's recursive watch on Linux adds its watches in the background and says nothing when done: the two
+    // quick writes are repeated until the watcher has seen them (a condition, not a sleep). The interval is
+    // well above the debounce, so each round of two writes is one reload.
+    await vi.waitFor(
+      async () => {
+        if (reloads === 0) {
+          await writeFile(file, '---\ntitle: Fresh post\nauthor: me\ncreated: 2025-11-01\n---\nHello');
+          await writeFile(file, '---\ntitle: Fresh post\nauthor: me\ncreated: 2025-11-01\n---\nHello again');
+        }
+        expect(reloads).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 250 },
+    );
     await reloaded;
     expect(reloads).toBe(1);
     const [post] = await db().select().from(communityPosts).where(eq(communityPosts.slug, 'new-post'));
