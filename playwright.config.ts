@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accountsFile } from './test/e2e/support/accounts';
 import { mailboxUrl, oidcClient, oidcIssuer, smtpUrl } from './test/e2e/support/peers';
 
 // Browser tests drive Debian's Chromium (scripts/ensure-chromium.mjs finds or installs it) against a
@@ -48,7 +49,8 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      command: 'node scripts/start.mjs',
+      // The run's own accounts first (test/e2e/support/prepare-accounts.ts), in the database the portal opens.
+      command: 'node --import tsx test/e2e/support/prepare-accounts.ts && node scripts/start.mjs',
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,
@@ -57,6 +59,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DEMO_DATA: 'true',
+        E2E_ACCOUNTS_FILE: accountsFile(port),
         LOG_LEVEL: 'warn',
         SMTP_URL: smtpUrl,
         OIDC_ISSUER: oidcIssuer,

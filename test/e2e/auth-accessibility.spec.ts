@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import {
   createCustomer,
-  demo,
   openAgentLogin,
   openCustomerLogin,
   readOneTimeCode,
   signInWithPassword,
   userMenuButton,
 } from './support/auth';
+import { accounts } from './support/accounts';
 import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 
 /** Axe on every sign-in modal and page (the modals after their opening transition). */
@@ -29,7 +29,7 @@ test.describe('sign-in accessibility', () => {
     await expectNoAxeViolations(page);
 
     // The ID step (the legacy customer is asked; nothing is submitted, so it stays unanswered).
-    await login.getByLabel('Email').fill(demo.legacy.email);
+    await login.getByLabel('Email').fill(accounts.legacy.email);
     await login.getByRole('button', { name: 'Next' }).click();
     await expect(login.getByLabel('Controller ID or Customer ID')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -59,7 +59,7 @@ test.describe('sign-in accessibility', () => {
     const signup = page.getByRole('dialog', { name: 'Sign Up' });
     await signup.getByLabel('Name').fill(`Axe ${id}`);
     await signup.getByLabel('Email').fill(`axe-${id}@example.com`);
-    await signup.getByLabel('Controller ID or Customer ID').fill(demo.customer.providedId);
+    await signup.getByLabel('Controller ID or Customer ID').fill(accounts.customer.providedId);
     await signup.getByRole('button', { name: 'Signup' }).click();
     await expect(page.getByRole('dialog', { name: 'Sign Up Successful' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -107,7 +107,7 @@ test.describe('sign-in accessibility', () => {
 
   for (const path of ['/chatbot', '/support-notices', '/users', '/notifications', '/notification-details']) {
     test(`the protected page ${path} has no axe violations for a signed-in user`, async ({ page }) => {
-      await signInWithPassword(page, demo.agent);
+      await signInWithPassword(page, accounts.agent);
       const errors = collectPageErrors(page);
       await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -117,8 +117,8 @@ test.describe('sign-in accessibility', () => {
   }
 
   test('the signed-in header and its user menu have no axe violations', async ({ page }) => {
-    await signInWithPassword(page, demo.admin);
-    await userMenuButton(page, demo.admin.name).click();
+    await signInWithPassword(page, accounts.admin);
+    await userMenuButton(page, accounts.admin.name).click();
     await expectNoAxeViolations(page);
   });
 

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LOGIN_MESSAGES } from '../../src/common/auth-messages';
 import {
-  demo,
   enterOneTimeCode,
   header,
   openAgentLogin,
@@ -9,13 +8,14 @@ import {
   storedProfile,
   userMenuButton,
 } from './support/auth';
+import { accounts } from './support/accounts';
 import { gotoHydrated } from './support/pages';
 import { portalConfig } from './support/portal-config';
 
 test.describe('agent sign-in', () => {
   test('an agent signs in with the credential form; the role shows in the user menu', async ({ page }) => {
-    await signInWithPassword(page, demo.agent);
-    await userMenuButton(page, demo.agent.name).click();
+    await signInWithPassword(page, accounts.agent);
+    await userMenuButton(page, accounts.agent.name).click();
     await expect(header(page).getByText('Role: Agent')).toBeVisible();
     expect(await storedProfile(page)).toMatchObject({
       signState: 'signedIn',
@@ -36,8 +36,8 @@ test.describe('agent sign-in', () => {
   });
 
   test('an admin signs in with the credential form; the user menu says Admin', async ({ page }) => {
-    await signInWithPassword(page, demo.admin);
-    await userMenuButton(page, demo.admin.name).click();
+    await signInWithPassword(page, accounts.admin);
+    await userMenuButton(page, accounts.admin.name).click();
     await expect(header(page).getByText('Role: Admin')).toBeVisible();
     expect(await storedProfile(page)).toMatchObject({ role: 'admin', userType: 'agent' });
   });
@@ -60,13 +60,13 @@ test.describe('agent sign-in', () => {
     await expect(dialog.getByText('Enter your password.')).toBeVisible();
     expect(calls).toBe(0);
 
-    await user.fill(demo.agent.email);
+    await user.fill(accounts.agent.email);
     await password.fill('not-the-password');
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText(LOGIN_MESSAGES.otherFailure);
     await expect(user).toHaveAttribute('aria-invalid', 'true');
     await expect(password).toHaveAttribute('aria-invalid', 'true');
-    await expect(user).toHaveValue(demo.agent.email);
+    await expect(user).toHaveValue(accounts.agent.email);
     expect(calls).toBe(1);
     expect(await storedProfile(page)).toBeNull();
   });
@@ -84,17 +84,17 @@ test.describe('agent sign-in', () => {
     const popup = await popupOpened;
     // The test identity provider's own sign-in page (consent is implied for this first-party client).
     await expect(popup.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await popup.getByLabel('Email').fill(demo.agent.email);
+    await popup.getByLabel('Email').fill(accounts.agent.email);
     const since = Date.now();
     const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
     await closed;
 
     // The opener stored the profile and went on to the help desk's authorization (a code to the agent's mail).
-    await enterOneTimeCode(page, demo.agent.email, since);
+    await enterOneTimeCode(page, accounts.agent.email, since);
     await expect(page).toHaveURL('/');
-    await expect(userMenuButton(page, demo.agent.name)).toBeVisible();
-    expect(await storedProfile(page)).toMatchObject({ userType: 'agent', userEmail: demo.agent.email });
+    await expect(userMenuButton(page, accounts.agent.name)).toBeVisible();
+    expect(await storedProfile(page)).toMatchObject({ userType: 'agent', userEmail: accounts.agent.email });
   });
 
   test('a refused identity provider answer shows the error page in the callback', async ({ page }) => {

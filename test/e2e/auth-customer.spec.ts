@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { LOGIN_MESSAGES } from '../../src/common/auth-messages';
 import {
   createCustomer,
-  demo,
   enterOneTimeCode,
   header,
   openCustomerLogin,
@@ -12,6 +11,7 @@ import {
   storedProfile,
   userMenuButton,
 } from './support/auth';
+import { accounts } from './support/accounts';
 import { gotoHydrated } from './support/pages';
 import { portalConfig } from './support/portal-config';
 
@@ -226,8 +226,8 @@ test.describe('customer login modal', () => {
   });
 
   test('a customer with an ID on file is not asked for it', async ({ page }) => {
-    await signInCustomer(page, demo.customer);
-    expect(await storedProfile(page)).toMatchObject({ userEmail: demo.customer.email });
+    await signInCustomer(page, accounts.customer);
+    expect(await storedProfile(page)).toMatchObject({ userEmail: accounts.customer.email });
   });
 
   test('the side panel link goes to the page on locating the ID and closes the modal', async ({ page }) => {

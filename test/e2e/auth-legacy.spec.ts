@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LOGIN_MESSAGES } from '../../src/common/auth-messages';
-import { demo, enterOneTimeCode, logoutFromMenu, openCustomerLogin, userMenuButton } from './support/auth';
+import { enterOneTimeCode, logoutFromMenu, openCustomerLogin, userMenuButton } from './support/auth';
+import { accounts } from './support/accounts';
 import { gotoHydrated } from './support/pages';
 
 /**
@@ -14,18 +15,18 @@ test('the legacy customer is asked for the Controller ID or Customer ID once', a
   baseURL,
 }) => {
   const probe = await request.post('/api/auth/login', {
-    data: { email: demo.legacy.email },
+    data: { email: accounts.legacy.email },
     headers: { origin: baseURL ?? '' },
   });
   expect(
     probe.status(),
-    'legacy@example.com already has an ID on file: this spec needs the fresh database of a new run',
+    'the legacy customer already has an ID on file: this spec needs the fresh database of a new run',
   ).toBe(400);
 
   await gotoHydrated(page, '/');
   const dialog = await openCustomerLogin(page);
   const email = dialog.getByLabel('Email');
-  await email.fill(demo.legacy.email);
+  await email.fill(accounts.legacy.email);
   await dialog.getByRole('button', { name: 'Next' }).click();
 
   // The server asks: the ID field appears, focused, and the button reads Login.
@@ -44,30 +45,30 @@ test('the legacy customer is asked for the Controller ID or Customer ID once', a
   await idField.fill('NOT-AN-ID');
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(LOGIN_MESSAGES.invalidControllerId);
-  await expect(email).toHaveValue(demo.legacy.email);
+  await expect(email).toHaveValue(accounts.legacy.email);
   await expect(idField).toHaveValue('NOT-AN-ID');
 
   // Well-formed but unknown, then one of another company's domain.
-  await idField.fill('CUST-9999');
+  await idField.fill('CUST-0000009999');
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(LOGIN_MESSAGES.idNotFound);
-  await idField.fill('CUST-0002');
+  await idField.fill(accounts.otherCompanyId);
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(LOGIN_MESSAGES.invalidEmailId);
 
-  await idField.fill(demo.legacy.providedId);
+  await idField.fill(accounts.legacy.providedId);
   const since = Date.now();
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await enterOneTimeCode(page, demo.legacy.email, since);
-  await expect(userMenuButton(page, demo.legacy.name)).toBeVisible();
-  await logoutFromMenu(page, demo.legacy.name);
+  await enterOneTimeCode(page, accounts.legacy.email, since);
+  await expect(userMenuButton(page, accounts.legacy.name)).toBeVisible();
+  await logoutFromMenu(page, accounts.legacy.name);
 
   // Second login: the ID is on file, so the email alone goes on to the code.
   const again = await openCustomerLogin(page);
-  await again.getByLabel('Email').fill(demo.legacy.email);
+  await again.getByLabel('Email').fill(accounts.legacy.email);
   const secondSince = Date.now();
   await again.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/helpdesk\/authorize\?/);
-  await enterOneTimeCode(page, demo.legacy.email, secondSince);
-  await expect(userMenuButton(page, demo.legacy.name)).toBeVisible();
+  await enterOneTimeCode(page, accounts.legacy.email, secondSince);
+  await expect(userMenuButton(page, accounts.legacy.name)).toBeVisible();
 });

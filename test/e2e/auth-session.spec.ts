@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
   createCustomer,
-  demo,
   enterOneTimeCode,
   header,
   logoutFromMenu,
@@ -13,6 +12,7 @@ import {
   submitAgentCredentials,
   userMenuButton,
 } from './support/auth';
+import { accounts } from './support/accounts';
 import { gotoHydrated } from './support/pages';
 
 const JWT_SHAPE = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
@@ -86,7 +86,7 @@ test.describe('session', () => {
       expect(await storedProfile(page)).toMatchObject({ redirectLink: path });
     }
     await page.evaluate((key) => window.localStorage.removeItem(key), SESSION_STORAGE_KEY);
-    await signInWithPassword(page, demo.admin);
+    await signInWithPassword(page, accounts.admin);
     await gotoHydrated(page, '/notifications');
     await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     await expect(page).toHaveURL('/notifications');
@@ -95,7 +95,7 @@ test.describe('session', () => {
   for (const evil of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
     test(`a stored redirect link to another origin (${evil}) is refused and cleared`, async ({ page }) => {
       await page.route('**://evil.example/**', (route) => route.fulfill({ status: 200, body: 'evil' }));
-      await signInWithPassword(page, demo.agent);
+      await signInWithPassword(page, accounts.agent);
       await page.evaluate(
         ({ key, link }) => {
           const profile = JSON.parse(window.localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
@@ -106,7 +106,7 @@ test.describe('session', () => {
       await gotoHydrated(page, '/');
       await expect.poll(async () => (await storedProfile(page))?.redirectLink).toBeNull();
       await expect(page).toHaveURL('/');
-      await expect(userMenuButton(page, demo.agent.name)).toBeVisible();
+      await expect(userMenuButton(page, accounts.agent.name)).toBeVisible();
     });
   }
 
@@ -135,7 +135,7 @@ test.describe('session', () => {
   });
 
   test('a 401 {event: logout} from /api/zendesk/me sends an agent through /logoutAgent', async ({ page }) => {
-    await signInWithPassword(page, demo.agent);
+    await signInWithPassword(page, accounts.agent);
     await page.route('**/api/zendesk/me', (route) =>
       route.fulfill({
         status: 401,
@@ -264,12 +264,12 @@ test.describe('signed in on a phone', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.getByRole('link', { name: 'Agent Login' }).click();
     await expect(menu).toBeHidden();
-    await submitAgentCredentials(page, page.getByRole('dialog', { name: 'Agent Login' }), demo.admin);
+    await submitAgentCredentials(page, page.getByRole('dialog', { name: 'Agent Login' }), accounts.admin);
     expect(await storedProfile(page)).toMatchObject({ signState: 'signedIn', role: 'admin' });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const account = menu.getByRole('region', { name: 'Your account' });
-    await expect(account).toContainText(`${demo.admin.name} (Admin)`);
+    await expect(account).toContainText(`${accounts.admin.name} (Admin)`);
     await expect(menu.getByRole('link', { name: 'Customer Login' })).toHaveCount(0);
     await account.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/');

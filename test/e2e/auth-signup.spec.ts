@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { SIGNUP_MESSAGES } from '../../src/common/auth-messages';
-import { demo, enterOneTimeCode, openCustomerLogin, userMenuButton } from './support/auth';
+import { enterOneTimeCode, openCustomerLogin, userMenuButton } from './support/auth';
+import { accounts } from './support/accounts';
 import { gotoHydrated } from './support/pages';
 
 async function openSignup(page: Page) {
@@ -24,7 +25,7 @@ test.describe('signup', () => {
     await dialog.getByLabel('Name').fill(customer.name);
     await dialog.getByLabel('Email').fill(customer.email);
     // Required since Oct 15, 2025 (config banner.idRequiredFrom): on screen from the start.
-    await dialog.getByLabel('Controller ID or Customer ID').fill(demo.customer.providedId);
+    await dialog.getByLabel('Controller ID or Customer ID').fill(accounts.customer.providedId);
     await dialog.getByRole('button', { name: 'Signup' }).click();
 
     const success = page.getByRole('dialog', { name: 'Sign Up Successful' });
@@ -45,7 +46,7 @@ test.describe('signup', () => {
     const dialog = await openSignup(page);
     await dialog.getByLabel('Name').fill(`Closer ${id}`);
     await dialog.getByLabel('Email').fill(`closer-${id}@example.com`);
-    await dialog.getByLabel('Controller ID or Customer ID').fill(demo.customer.providedId);
+    await dialog.getByLabel('Controller ID or Customer ID').fill(accounts.customer.providedId);
     await dialog.getByRole('button', { name: 'Signup' }).click();
     const success = page.getByRole('dialog', { name: 'Sign Up Successful' });
     await expect(success).toBeVisible();
@@ -77,17 +78,17 @@ test.describe('signup', () => {
   }) => {
     const dialog = await openSignup(page);
     await dialog.getByLabel('Name').fill('Casey Again');
-    await dialog.getByLabel('Email').fill(demo.customer.email);
-    await dialog.getByLabel('Controller ID or Customer ID').fill(demo.customer.providedId);
+    await dialog.getByLabel('Email').fill(accounts.customer.email);
+    await dialog.getByLabel('Controller ID or Customer ID').fill(accounts.customer.providedId);
     await dialog.getByRole('button', { name: 'Signup' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(SIGNUP_MESSAGES.emailExists);
     await expect(dialog.getByLabel('Name')).toHaveValue('Casey Again');
-    await expect(dialog.getByLabel('Email')).toHaveValue(demo.customer.email);
+    await expect(dialog.getByLabel('Email')).toHaveValue(accounts.customer.email);
 
     // The modal offers the way back to the login, keeping the address.
     await dialog.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('dialog', { name: 'Customer Login' }).getByLabel('Email')).toHaveValue(
-      demo.customer.email,
+      accounts.customer.email,
     );
   });
 
@@ -99,7 +100,7 @@ test.describe('signup', () => {
     await dialog.getByLabel('Name').fill(`Mismatch ${id}`);
     await dialog.getByLabel('Email').fill(`mismatch-${id}@example.com`);
     const idField = dialog.getByLabel('Controller ID or Customer ID');
-    await idField.fill('CUST-0002');
+    await idField.fill(accounts.otherCompanyId);
     await dialog.getByRole('button', { name: 'Signup' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(SIGNUP_MESSAGES.invalidEmailId);
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test as setup, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths } from '../../src/common/api-paths';
 import { parseSessionUser, profileFor, SIGNED_OUT_PROFILE } from '../../src/web/app/session/session-profile';
-import { createCustomer, demo, readOneTimeCode, SESSION_STORAGE_KEY, userMenuButton } from './support/auth';
+import { createCustomer, readOneTimeCode, SESSION_STORAGE_KEY, userMenuButton } from './support/auth';
+import { accounts } from './support/accounts';
 import { gotoHydrated } from './support/pages';
 import { AUTH_STATE, type SignedInRole } from './support/signed-in';
 
@@ -67,10 +68,10 @@ setup('a customer of its own, signed in through the help desk', async ({ page, b
 
 for (const role of ['agent', 'admin'] as const) {
   setup(
-    `the demo ${role}, signed in with the credential form's call and the tracker authorized`,
+    `the run's ${role}, signed in with the credential form's call and the tracker authorized`,
     async ({ page, baseURL }) => {
       const origin = baseURL ?? '';
-      const account = demo[role];
+      const account = accounts[role];
       await sameOriginPost(
         page.request,
         apiPaths.helpdesk.authenticate,

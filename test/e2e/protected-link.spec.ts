@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   createCustomer,
-  demo,
   enterOneTimeCode,
   requestOneTimeCode,
   storedProfile,
   userMenuButton,
 } from './support/auth';
+import { accounts } from './support/accounts';
 import { expectNoAxeViolations, gotoHydrated } from './support/pages';
 
 /**
@@ -67,8 +67,8 @@ test('agent sign-in from a protected article lands on the article', async ({ pag
   await expect(article(page).getByText('Sign in to read this article.')).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'Agent Login' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agent Login' });
-  await dialog.getByLabel('User').fill(demo.agent.email);
-  await dialog.getByLabel('Password').fill(demo.agent.password);
+  await dialog.getByLabel('User').fill(accounts.agent.email);
+  await dialog.getByLabel('Password').fill(accounts.agent.password);
   // Signed in at once, then through the ticketing system's authorization (/jiraAuth, /code) and home.
   const trackerAuthorized = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/jira/authenticateCode',

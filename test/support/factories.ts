@@ -16,6 +16,12 @@ export function uniqueSuffix(): string {
   return randomBytes(5).toString('hex');
 }
 
+/** A well-formed Customer ID no other test has: `CUST-` and ten random digits (PROVIDED_ID_PATTERN). */
+export function uniqueCustomerId(): string {
+  const digits = Array.from(randomBytes(10), (byte) => String(byte % 10)).join('');
+  return `CUST-${digits}`;
+}
+
 export interface CreatedCustomer {
   id: string;
   email: string;
@@ -44,7 +50,7 @@ export async function createCustomerAccount(
   app: App,
   options: { emailDomain?: string; providedId?: string; company?: string } = {},
 ): Promise<string> {
-  const providedId = options.providedId ?? `CUST-${uniqueSuffix().toUpperCase()}`;
+  const providedId = options.providedId ?? uniqueCustomerId();
   await app.db.insert(customerAccounts).values({
     providedId,
     company: options.company ?? `Company ${providedId}`,

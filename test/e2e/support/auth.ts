@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { accounts } from './accounts';
 import { gotoHydrated } from './pages';
 import { mailboxUrl } from './peers';
-
-/** The demo accounts the portal seeds (README). */
-export const demo = {
-  customer: { email: 'customer@example.com', name: 'Casey Customer', providedId: 'CUST-0001' },
-  legacy: { email: 'legacy@example.com', name: 'Lee Legacy', providedId: 'CTRL-0A1B2C3D' },
-  agent: { email: 'agent@acme.example', name: 'Alex Agent', password: 'demo' },
-  admin: { email: 'admin@acme.example', name: 'Ada Admin', password: 'demo' },
-} as const;
 
 /** The key of the persisted profile (src/web/features/session/session-store.ts). */
 export const SESSION_STORAGE_KEY = 'portal.session';
@@ -54,7 +47,11 @@ export interface TestCustomer {
  */
 export async function createCustomer(request: APIRequestContext, baseURL: string): Promise<TestCustomer> {
   const id = randomUUID().slice(0, 8);
-  const customer = { email: `e2e-${id}@example.com`, name: `Test Customer ${id}`, providedId: 'CUST-0001' };
+  const customer = {
+    email: `e2e-${id}@example.com`,
+    name: `Test Customer ${id}`,
+    providedId: accounts.customer.providedId,
+  };
   const body = { ...customer, verified: true };
   const headers = { origin: baseURL };
   const signup = await request.post('/api/auth/signup', { data: body, headers });

@@ -21,10 +21,8 @@ const idp = await startOidcProvider({
   clientId: oidcClient.id,
   clientSecret: oidcClient.secret,
   redirectUris: [`${portalOrigin}/login/callback`],
-  accounts: [
-    { email: 'agent@acme.example', name: 'Alex Agent' },
-    { email: 'admin@acme.example', name: 'Ada Admin' },
-  ],
+  // Empty until the run's agents and admins are provisioned (prepare-accounts.ts, POST /idp/accounts).
+  accounts: [],
 });
 
 const CODE = /\b(\d{6})\b/;
@@ -45,8 +43,23 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** `POST /idp/accounts {email, name}`: the run's agents are provisioned in the identity provider too. */
+async function addIdpAccount(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  const body = JSON.parse(text) as { email?: unknown; name?: unknown };
+  if (typeof body.email !== 'string' || typeof body.name !== 'string')
+    return send(res, 400, { error: 'email and name are required' });
+  idp.addAccount({ email: body.email, name: body.name });
+  return send(res, 201, { email: body.email });
+}
+
 const mailbox = createServer((req: IncomingMessage, res: ServerResponse) => {
   const url = new URL(req.url ?? '/', 'http://mailbox.invalid');
+  if (req.method === 'POST' && url.pathname === '/idp/accounts') {
+    addIdpAccount(req, res).catch(() => send(res, 400, { error: 'Bad JSON' }));
+    return;
+  }
   if (req.method !== 'GET') return send(res, 405, { error: 'Method Not Allowed' });
   if (url.pathname === '/ready') return send(res, 200, { smtp: sink.url, oidc: idp.issuer });
   const match = /^\/codes\/([^/]+)$/.exec(url.pathname);

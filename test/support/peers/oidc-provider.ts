@@ -51,6 +51,8 @@ export interface OidcProviderPeer {
   port: number;
   /** Signs an account in without a browser and answers the redirect to the client (see above). */
   signIn(authorizeUrl: string, email: string): Promise<URL>;
+  /** Adds an account to the provider's directory (as an administrator provisions a new colleague). */
+  addAccount(account: OidcTestAccount): void;
   /** The next ID token from the token endpoint gets `edit(claims)` as its claims, validly signed. */
   tamperNextIdToken(edit: (claims: JWTPayload) => JWTPayload): void;
   stop(): Promise<void>;
@@ -78,12 +80,13 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 export async function startOidcProvider(options: StartOidcProviderOptions): Promise<OidcProviderPeer> {
-  const accounts = options.accounts.map((account) => ({
+  const toAccount = (account: OidcTestAccount) => ({
     email: account.email.toLowerCase(),
     name: account.name ?? account.email,
     sub: account.sub ?? `sub-${account.email.toLowerCase().replace(/[^a-z0-9]/g, '-')}`,
     emailVerified: account.emailVerified ?? true,
-  }));
+  });
+  const accounts = options.accounts.map(toAccount);
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = randomUUID();
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
@@ -245,6 +248,9 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
     issuer,
     port,
     signIn,
+    addAccount(account) {
+      accounts.push(toAccount(account));
+    },
     tamperNextIdToken(edit) {
       tamper = edit;
     },
