@@ -1,44 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../src/common/contracts/api-error.js';
 import { ServiceError } from '../../src/server/lib/errors.js';
 import { SAME_ORIGIN } from '../support/http.js';
-import { createTestApp, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
+import { FIXTURE_DIST_DIR } from '../support/test-app.js';
+import { useTestApp } from '../support/use-test-app.js';
 
 describe('API errors', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      seed: false,
-      // With a build present, so the history fallback is live and must still leave /api alone.
-      distDir: FIXTURE_DIST_DIR,
-      extend: (app) => {
-        const probe = app.withTypeProvider<ZodTypeProvider>();
-        // Probes registered on the real app: they go through the app's validator and error handler.
-        probe.get(
-          '/api/test/probe',
-          {
-            schema: { querystring: z.object({ page: z.coerce.number().int().min(1), q: z.string().min(2) }) },
-          },
-          async (request) => ({ page: request.query.page, q: request.query.q }),
-        );
-        probe.post(
-          '/api/test/probe',
-          { schema: { body: z.object({ filter: z.array(z.enum(['kb', 'docs'])) }) } },
-          async (request) => ({ filter: request.body.filter }),
-        );
-        probe.get('/api/test/crash', async () => {
-          throw new Error('connection string postgres://admin:hunter2@db/internal');
-        });
-        probe.get('/api/test/missing', async () => {
-          throw new ServiceError('NOT_FOUND', 'No article with that slug');
-        });
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    seed: false,
+    // With a build present, so the history fallback is live and must still leave /api alone.
+    distDir: FIXTURE_DIST_DIR,
+    extend: (app) => {
+      const probe = app.withTypeProvider<ZodTypeProvider>();
+      // Probes registered on the real app: they go through the app's validator and error handler.
+      probe.get(
+        '/api/test/probe',
+        {
+          schema: { querystring: z.object({ page: z.coerce.number().int().min(1), q: z.string().min(2) }) },
+        },
+        async (request) => ({ page: request.query.page, q: request.query.q }),
+      );
+      probe.post(
+        '/api/test/probe',
+        { schema: { body: z.object({ filter: z.array(z.enum(['kb', 'docs'])) }) } },
+        async (request) => ({ filter: request.body.filter }),
+      );
+      probe.get('/api/test/crash', async () => {
+        throw new Error('connection string postgres://admin:hunter2@db/internal');
+      });
+      probe.get('/api/test/missing', async () => {
+        throw new ServiceError('NOT_FOUND', 'No article with that slug');
+      });
+    },
   });
 
   it.each(['/api/unknown', '/api/aggregator/nope?x=1', '/api', '/api/docs/static/nothing.js'])(

@@ -110,7 +110,7 @@ export async function signInCustomer(
 }
 
 /** The credential form sign-in of a built-in agent or admin. */
-export async function signInWithPassword(app: App, email: string, password = 'demo'): Promise<Browser> {
+export async function signInWithPassword(app: App, email: string, password: string): Promise<Browser> {
   const browser = newBrowser(app);
   const res = await post(browser, '/api/zendesk/authenticate', { user: email, pass: password });
   if (res.statusCode !== 200) throw new Error(`authenticate failed: ${res.statusCode} ${res.body}`);

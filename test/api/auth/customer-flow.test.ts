@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authCodeGrantOkSchema, meResponseSchema } from '../../../src/common/contracts/auth.js';
 import { authorizationCodes } from '../../../src/server/connectors/builtin-oauth/schema.js';
 import {
@@ -19,19 +19,13 @@ import {
   startAuthorization,
   verifyCode,
 } from '../../support/auth-flow.js';
-import { startSmtpSink, type SmtpSink } from '../../support/peers/smtp-sink.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { createCustomer, createCustomerAccount } from '../../support/factories.js';
+import { useMailTestApp } from '../../support/use-test-app.js';
 
 describe('customer sign-in, end to end', () => {
-  let t: TestApp;
-  let sink: SmtpSink;
+  const t = useMailTestApp({ accounts: false });
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ env: { SMTP_URL: sink.url } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
+    await createCustomer(t.app, { email: 'customer@example.com', name: 'Casey Customer' });
   });
 
   it('login -> /zendeskInitAuth -> code by mail -> verify -> authCodeGrant -> /me -> logout -> 401', async () => {
@@ -59,7 +53,7 @@ describe('customer sign-in, end to end', () => {
     expect(started.statusCode).toBe(200);
     const { requestId, sentTo } = started.json<{ requestId: string; sentTo: string }>();
     expect(sentTo).toBe('c***r@example.com');
-    const code = await sink.waitForCode('customer@example.com');
+    const code = await t.sink.waitForCode('customer@example.com');
     expect(code).toMatch(/^\d{6}$/);
 
     const verified = await verifyCode(browser, requestId, code);
@@ -108,27 +102,24 @@ describe('customer sign-in, end to end', () => {
 });
 
 describe('customer sign-in: the ID is asked once, and the help-desk authorization refuses what it must', () => {
-  let t: TestApp;
-  let sink: SmtpSink;
+  // These tests ask for a dozen codes for one customer within seconds; code-limits.test.ts covers the
+  // per-address limit at its default.
+  const t = useMailTestApp({ accounts: false, env: { SIGN_IN_CODES_PER_ADDRESS: '50' } });
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    // These tests ask for a dozen codes for the demo customer within seconds; code-limits.test.ts covers the
-    // per-address limit at its default.
-    t = await createTestApp({ env: { SMTP_URL: sink.url, SIGN_IN_CODES_PER_ADDRESS: '50' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
+    await createCustomer(t.app, { email: 'customer@example.com' });
+    // A customer from before IDs were asked, and the ID of their company's account.
+    await createCustomer(t.app, { email: 'legacy@example.com', providedId: null });
+    await createCustomerAccount(t.app, { providedId: 'CUST-0001', emailDomain: 'example.com' });
   });
 
-  /** Login and authorization start of the demo customer: the page's request id, the params, the code. */
+  /** Login and authorization start of the customer: the page's request id, the params, the code. */
   async function pendingCode(email = 'customer@example.com') {
     const browser = newBrowser(t.app);
     expect((await login(browser, email)).statusCode).toBe(200);
     const authorizeUrl = await initHelpdeskAuth(browser);
     const started = await startAuthorization(browser, authorizeUrl);
     expect(started.statusCode).toBe(200);
-    const code = await sink.waitForCode(email);
+    const code = await t.sink.waitForCode(email);
     return { browser, authorizeUrl, requestId: started.json<{ requestId: string }>().requestId, code };
   }
 
@@ -143,7 +134,7 @@ describe('customer sign-in: the ID is asked once, and the help-desk authorizatio
     const withId = await login(browser, 'legacy@example.com', ' cust-0001 ');
     expect(withId.statusCode).toBe(200);
     // The sign-in completes, and proving the email puts the ID on file (not the login call: legacy-id.test.ts).
-    const granted = await completeHelpdeskStep(browser, sink, 'legacy@example.com');
+    const granted = await completeHelpdeskStep(browser, t.sink, 'legacy@example.com');
     expect(granted.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'legacy@example.com'));
     expect(row?.providedId).toBe('CUST-0001');
@@ -313,7 +304,7 @@ describe('customer sign-in: the ID is asked once, and the help-desk authorizatio
     const res = await startAuthorization(browser, authorizeUrl);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ sentTo: 's***r@example.com' });
-    await expect(sink.waitForCode('stranger@example.com', { timeoutMs: 300 })).rejects.toThrow(/no mail/);
+    await expect(t.sink.waitForCode('stranger@example.com', { timeoutMs: 300 })).rejects.toThrow(/no mail/);
   });
 
   it('/zendeskInitAuth without a sign-in in progress sends the browser home', async () => {
@@ -326,6 +317,6 @@ describe('customer sign-in: the ID is asked once, and the help-desk authorizatio
     await t.database.db.delete(helpdeskUsers).where(eq(helpdeskUsers.email, 'customer@example.com'));
     const browser = newBrowser(t.app);
     expect((await login(browser, 'customer@example.com')).statusCode).toBe(200);
-    expect((await completeHelpdeskStep(browser, sink, 'customer@example.com')).statusCode).toBe(200);
+    expect((await completeHelpdeskStep(browser, t.sink, 'customer@example.com')).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authCodeGrantOkSchema } from '../../../src/common/contracts/auth.js';
 import { customerAccounts, users } from '../../../src/server/db/schema.js';
 import {
@@ -12,6 +12,13 @@ import {
   verifyCode,
   type Browser,
 } from '../../support/auth-flow.js';
+import {
+  createCustomer,
+  createCustomerAccount,
+  uniqueCustomerId,
+  uniqueSuffix,
+  type CreatedCustomer,
+} from '../../support/factories.js';
 import { useMailTestApp } from '../../support/use-test-app.js';
 
 /**
@@ -20,22 +27,25 @@ import { useMailTestApp } from '../../support/use-test-app.js';
  * of the same company for it and lock the owner out of their real one (hardening issue, item 6).
  */
 describe('the ID a legacy customer gives at login is stored only once the email is proven', () => {
-  const t = useMailTestApp();
+  const t = useMailTestApp({ accounts: false });
 
-  let legacyUsers = 0;
-  /** A customer who signed up before IDs were required (no ID on file), like the demo's legacy user. */
+  /** A customer who signed up before IDs were required (no ID on file). */
   async function legacyCustomer(): Promise<string> {
-    legacyUsers += 1;
-    const email = `legacy-${legacyUsers}@example.com`;
-    await t.database.db.insert(users).values({
-      email,
-      name: `Legacy ${legacyUsers}`,
-      providedId: null,
-      userType: 'customer',
-      role: 'customer',
-    });
-    return email;
+    return (await createCustomer(t.app, { providedId: null })).email;
   }
+
+  /** Two accounts of the legacy customers' company (example.com), one with a controller ID. */
+  let companyId: string;
+  let controllerId: string;
+  let customer: CreatedCustomer;
+  beforeAll(async () => {
+    companyId = await createCustomerAccount(t.app, { emailDomain: 'example.com' });
+    controllerId = await createCustomerAccount(t.app, {
+      emailDomain: 'example.com',
+      providedId: `CTRL-${uniqueSuffix().slice(0, 8).toUpperCase()}`,
+    });
+    customer = await createCustomer(t.app);
+  });
 
   async function providedIdOf(email: string): Promise<string | null | undefined> {
     const [row] = await t.database.db
@@ -56,8 +66,8 @@ describe('the ID a legacy customer gives at login is stored only once the email 
   }
 
   it('a login with an ID and no code leaves the ID unset: the owner is still asked for theirs', async () => {
-    const email = 'legacy@example.com';
-    const claimed = await login(newBrowser(t.app), email, 'CUST-0001');
+    const email = await legacyCustomer();
+    const claimed = await login(newBrowser(t.app), email, companyId);
     expect(claimed.statusCode).toBe(200);
     expect(await providedIdOf(email)).toBeNull();
 
@@ -67,16 +77,17 @@ describe('the ID a legacy customer gives at login is stored only once the email 
   });
 
   it('after the code and authCodeGrant the ID is on file, and later logins need only the email', async () => {
-    const email = 'legacy@example.com';
+    const email = await legacyCustomer();
     const browser = newBrowser(t.app);
-    expect((await login(browser, email, ' ctrl-0a1b2c3d ')).statusCode).toBe(200);
+    // Typed in lower case between spaces: normalized before it is checked and filed.
+    expect((await login(browser, email, ` ${controllerId.toLowerCase()} `)).statusCode).toBe(200);
     const redirect = await proveEmail(browser, email);
     // The code is right, but nothing is written before the portal's own authCodeGrant succeeds.
     expect(await providedIdOf(email)).toBeNull();
     const granted = await authCodeGrant(browser, redirect);
     expect(granted.statusCode).toBe(200);
     expect(authCodeGrantOkSchema.parse(granted.json()).userInfo.user.email).toBe(email);
-    expect(await providedIdOf(email)).toBe('CTRL-0A1B2C3D');
+    expect(await providedIdOf(email)).toBe(controllerId);
 
     expect((await login(newBrowser(t.app), email)).statusCode).toBe(200);
   });
@@ -85,13 +96,13 @@ describe('the ID a legacy customer gives at login is stored only once the email 
     const email = await legacyCustomer();
     const first = newBrowser(t.app);
     const second = newBrowser(t.app);
-    expect((await login(first, email, 'CUST-0001')).statusCode).toBe(200);
-    expect((await login(second, email, 'CTRL-0A1B2C3D')).statusCode).toBe(200);
+    expect((await login(first, email, companyId)).statusCode).toBe(200);
+    expect((await login(second, email, controllerId)).statusCode).toBe(200);
     const firstRedirect = await proveEmail(first, email);
     const secondRedirect = await proveEmail(second, email);
 
     expect((await authCodeGrant(first, firstRedirect)).statusCode).toBe(200);
-    expect(await providedIdOf(email)).toBe('CUST-0001');
+    expect(await providedIdOf(email)).toBe(companyId);
 
     const refused = await authCodeGrant(second, secondRedirect);
     expect(refused.statusCode).toBe(403);
@@ -100,21 +111,23 @@ describe('the ID a legacy customer gives at login is stored only once the email 
       message: expect.stringMatching(/another Controller ID or Customer ID is on file/),
     });
     expect(second.jar.get('portal_session')).toBeUndefined();
-    expect(await providedIdOf(email)).toBe('CUST-0001');
+    expect(await providedIdOf(email)).toBe(companyId);
   });
 
   it('the ID checks apply again at authCodeGrant: an ID moved to another company is refused', async () => {
     const email = await legacyCustomer();
-    await t.database.db
-      .insert(customerAccounts)
-      .values({ providedId: 'CUST-0777', company: 'Example Corp (old)', emailDomain: 'example.com' });
+    const movingId = await createCustomerAccount(t.app, {
+      providedId: uniqueCustomerId(),
+      company: 'Example Corp (old)',
+      emailDomain: 'example.com',
+    });
     const browser = newBrowser(t.app);
-    expect((await login(browser, email, 'CUST-0777')).statusCode).toBe(200);
+    expect((await login(browser, email, movingId)).statusCode).toBe(200);
     const redirect = await proveEmail(browser, email);
     await t.database.db
       .update(customerAccounts)
       .set({ emailDomain: 'example.org' })
-      .where(eq(customerAccounts.providedId, 'CUST-0777'));
+      .where(eq(customerAccounts.providedId, movingId));
 
     const refused = await authCodeGrant(browser, redirect);
     expect(refused.statusCode).toBe(403);
@@ -125,8 +138,8 @@ describe('the ID a legacy customer gives at login is stored only once the email 
 
   it('a customer with an ID on file signs in as before (nothing is written)', async () => {
     const browser = newBrowser(t.app);
-    expect((await login(browser, 'customer@example.com', 'CUST-0001')).statusCode).toBe(200);
-    expect((await completeHelpdeskStep(browser, t.sink, 'customer@example.com')).statusCode).toBe(200);
-    expect(await providedIdOf('customer@example.com')).toBe('CUST-0001');
+    expect((await login(browser, customer.email, customer.providedId ?? '')).statusCode).toBe(200);
+    expect((await completeHelpdeskStep(browser, t.sink, customer.email)).statusCode).toBe(200);
+    expect(await providedIdOf(customer.email)).toBe(customer.providedId);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LOGIN_MESSAGES,
   loginOutcome,
@@ -8,7 +8,13 @@ import {
 } from '../../../src/common/auth-messages.js';
 import { AUTH_CODE_STATUS, AUTH_CODES, authErrorSchema } from '../../../src/common/contracts/auth.js';
 import { login, newBrowser, post, type Browser } from '../../support/auth-flow.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import {
+  createAgent,
+  createCustomer,
+  createCustomerAccount,
+  type CreatedCustomer,
+} from '../../support/factories.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 /**
  * Spec section 8: every login and signup message, reached through a real server answer and mapped to its
@@ -30,14 +36,19 @@ function signup(browser: Browser, body: Record<string, unknown>) {
 }
 
 describe('login messages (spec section 8)', () => {
-  let t: TestApp;
+  const t = useTestApp({ accounts: false });
   let browser: Browser;
+  let customer: CreatedCustomer;
+  let legacy: CreatedCustomer;
+  let otherCompanyId: string;
+  let agentEmail: string;
   beforeAll(async () => {
-    t = await createTestApp();
     browser = newBrowser(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
+    customer = await createCustomer(t.app);
+    // A customer from before IDs were asked: none on file.
+    legacy = await createCustomer(t.app, { providedId: null });
+    otherCompanyId = await createCustomerAccount(t.app, { emailDomain: 'other-company.example' });
+    agentEmail = (await createAgent(t.app)).email;
   });
 
   it('USER_NOT_EXISTS: an unknown email', async () => {
@@ -48,7 +59,7 @@ describe('login messages (spec section 8)', () => {
   });
 
   it('INVALID_EMAIL_ID: an ID other than the one on file', async () => {
-    const r = await refusal(await login(browser, 'customer@example.com', 'CTRL-0A1B2C3D'));
+    const r = await refusal(await login(browser, customer.email, otherCompanyId));
     expect(r).toEqual({ status: 403, code: AUTH_CODES.invalidEmailId });
     expect(loginOutcome(r.status, r.code)).toEqual({ kind: 'message', text: LOGIN_MESSAGES.invalidEmailId });
     expect(LOGIN_MESSAGES.invalidEmailId).toBe(
@@ -57,15 +68,15 @@ describe('login messages (spec section 8)', () => {
   });
 
   it("INVALID_EMAIL_ID: an ID of another company's email domain, asked once", async () => {
-    const r = await refusal(await login(browser, 'legacy@example.com', 'CUST-0002'));
+    const r = await refusal(await login(browser, legacy.email, otherCompanyId));
     expect(r).toEqual({ status: 403, code: AUTH_CODES.invalidEmailId });
     expect(loginOutcome(r.status, r.code)).toEqual({ kind: 'message', text: LOGIN_MESSAGES.invalidEmailId });
   });
 
   it('INVALID_CONTROLLER_ID: a malformed ID, when asked and when one is on file', async () => {
     for (const [email, id] of [
-      ['legacy@example.com', 'BAD-ID'],
-      ['customer@example.com', 'CUST-12'],
+      [legacy.email, 'BAD-ID'],
+      [customer.email, 'CUST-12'],
     ] as const) {
       const r = await refusal(await login(browser, email, id));
       expect(r).toEqual({ status: 422, code: AUTH_CODES.invalidControllerId });
@@ -80,13 +91,13 @@ describe('login messages (spec section 8)', () => {
   });
 
   it('CONTROLLER_ID_REQUIRED (400): a user with no ID on file shows the ID field', async () => {
-    const r = await refusal(await login(browser, 'legacy@example.com'));
+    const r = await refusal(await login(browser, legacy.email));
     expect(r).toEqual({ status: 400, code: AUTH_CODES.controllerIdRequired });
     expect(loginOutcome(r.status, r.code)).toEqual({ kind: 'ask-id' });
   });
 
   it('404 (ID_NOT_FOUND): a well-formed ID no account has', async () => {
-    const r = await refusal(await login(browser, 'legacy@example.com', 'CUST-9999'));
+    const r = await refusal(await login(browser, legacy.email, 'CUST-9999'));
     expect(r).toEqual({ status: 404, code: AUTH_CODES.idNotFound });
     expect(loginOutcome(r.status, r.code)).toEqual({ kind: 'message', text: LOGIN_MESSAGES.idNotFound });
     expect(LOGIN_MESSAGES.idNotFound).toBe('Controller ID or Customer ID not found');
@@ -102,7 +113,7 @@ describe('login messages (spec section 8)', () => {
       method: 'POST',
       url: '/api/auth/login',
       headers: { origin: 'https://evil.example' },
-      payload: { email: 'customer@example.com' },
+      payload: { email: customer.email },
     });
     expect(res.statusCode).toBe(403);
     expect(loginOutcome(res.statusCode, res.json<{ message: string }>().message)).toEqual({
@@ -112,7 +123,7 @@ describe('login messages (spec section 8)', () => {
   });
 
   it('USE_AGENT_LOGIN (403): the app opens the agent login before mapping to words', async () => {
-    const r = await refusal(await login(browser, 'agent@acme.example'));
+    const r = await refusal(await login(browser, agentEmail));
     expect(r).toEqual({ status: 403, code: AUTH_CODES.useAgentLogin });
     expect(AUTH_CODE_STATUS.USE_AGENT_LOGIN).toBe(403);
   });
@@ -124,18 +135,20 @@ describe('login messages (spec section 8)', () => {
 });
 
 describe('signup messages (spec section 8)', () => {
-  let t: TestApp;
+  const t = useTestApp({ accounts: false });
   let browser: Browser;
+  let customer: CreatedCustomer;
+  /** The ID of a company whose people write from example.com. */
+  let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
     browser = newBrowser(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
+    customer = await createCustomer(t.app);
+    companyId = await createCustomerAccount(t.app, { emailDomain: 'example.com' });
   });
 
   it('success: the portal user, then the help-desk user, then login needs no ID', async () => {
-    const user = { email: 'New.Person@Example.com', name: 'New Person', providedId: 'cust-0001' };
+    // The ID typed in lower case: the server normalizes it.
+    const user = { email: 'New.Person@Example.com', name: 'New Person', providedId: companyId.toLowerCase() };
     const res = await signup(browser, user);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'OK' });
@@ -161,7 +174,7 @@ describe('signup messages (spec section 8)', () => {
 
   it('INVALID_EMAIL_ID: an ID of another email domain', async () => {
     const r = await refusal(
-      await signup(browser, { email: 'someone@example.org', name: 'S', providedId: 'CUST-0001' }),
+      await signup(browser, { email: 'someone@example.org', name: 'S', providedId: companyId }),
     );
     expect(r).toEqual({ status: 403, code: AUTH_CODES.invalidEmailId });
     expect(signupMessage(r.status, r.code)).toBe(SIGNUP_MESSAGES.invalidEmailId);
@@ -172,7 +185,11 @@ describe('signup messages (spec section 8)', () => {
 
   it('409 EMAIL_EXISTS: "Email address already exists. Click on Login"', async () => {
     const r = await refusal(
-      await signup(browser, { email: 'CUSTOMER@example.com', name: 'Dup', providedId: 'CUST-0001' }),
+      await signup(browser, {
+        email: customer.email.toUpperCase(),
+        name: 'Dup',
+        providedId: customer.providedId,
+      }),
     );
     expect(r).toEqual({ status: 409, code: AUTH_CODES.emailExists });
     expect(signupMessage(r.status, r.code)).toBe('Email address already exists. Click on Login');
@@ -197,9 +214,9 @@ describe('signup messages (spec section 8)', () => {
   it('help-desk user creation failing gives the "already exists" message', async () => {
     const res = await post(browser, '/api/zendesk/createUser', {
       user: {
-        email: 'customer@example.com',
-        name: 'Casey Customer',
-        providedId: 'CUST-0001',
+        email: customer.email,
+        name: customer.name,
+        providedId: customer.providedId,
         verified: true,
       },
     });
@@ -223,18 +240,14 @@ describe('signup messages (spec section 8)', () => {
 });
 
 describe('500 answers (spec section 8)', () => {
-  let t: TestApp;
+  const t = useTestApp({ accounts: false });
   beforeAll(async () => {
-    t = await createTestApp();
     // The database goes away under the running app: every call that needs it fails on our side.
     await t.database.handle.close();
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('login: "Error in logging the user. Please try again later."', async () => {
-    const res = await login(newBrowser(t.app), 'customer@example.com');
+    const res = await login(newBrowser(t.app), 'someone@example.com');
     expect(res.statusCode).toBe(500);
     expect(loginOutcome(res.statusCode, res.json<{ message: string }>().message)).toEqual({
       kind: 'message',
@@ -246,7 +259,7 @@ describe('500 answers (spec section 8)', () => {
     const res = await signup(newBrowser(t.app), {
       email: 'a@example.com',
       name: 'A',
-      providedId: 'CUST-0001',
+      providedId: 'CUST-0000000001',
     });
     expect(res.statusCode).toBe(500);
     expect(signupMessage(res.statusCode, res.json<{ message: string }>().message)).toBe(

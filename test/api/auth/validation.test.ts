@@ -1,20 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginOutcome } from '../../../src/common/auth-messages.js';
 import { authenticateOkSchema, INVALID_CREDENTIALS_MESSAGE } from '../../../src/common/contracts/auth.js';
 import { login, newBrowser, post, type Browser } from '../../support/auth-flow.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import {
+  createAdmin,
+  createAgent,
+  createCustomer,
+  uniqueCustomerId,
+  type CreatedCustomer,
+  type CreatedStaff,
+} from '../../support/factories.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /** Spec section 5: one test per validation rule of login, signup and the agent credential form. */
 describe('validation rules (spec section 5)', () => {
-  let t: TestApp;
+  const t = useTestApp({ accounts: false });
   let browser: Browser;
+  let customer: CreatedCustomer;
+  let legacy: CreatedCustomer;
+  let agent: CreatedStaff;
+  /** Well-formed; the field checks come before any lookup, so no account needs to have it. */
+  const someId = uniqueCustomerId();
   beforeAll(async () => {
-    t = await createTestApp();
     browser = newBrowser(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
+    customer = await createCustomer(t.app);
+    legacy = await createCustomer(t.app, { providedId: null });
+    agent = await createAgent(t.app);
   });
 
   it('login: a blank email (after trimming) is a 400 naming body.email', async () => {
@@ -29,14 +40,14 @@ describe('validation rules (spec section 5)', () => {
   });
 
   it('login: a blank ID when the ID is needed is CONTROLLER_ID_REQUIRED (the field stays shown)', async () => {
-    const res = await login(browser, 'legacy@example.com', '   ');
+    const res = await login(browser, legacy.email, '   ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'CONTROLLER_ID_REQUIRED' });
     expect(loginOutcome(res.statusCode, 'CONTROLLER_ID_REQUIRED')).toEqual({ kind: 'ask-id' });
   });
 
   it('login: an email of the corporate domain is sent to the agent login', async () => {
-    for (const email of ['agent@acme.example', 'Someone@ACME.example', 'ops@eu.acme.example']) {
+    for (const email of [agent.email, 'Someone@ACME.example', 'ops@eu.acme.example']) {
       const res = await login(browser, email);
       expect(res.statusCode, email).toBe(403);
       expect(res.json(), email).toEqual({ error: 'Forbidden', message: 'USE_AGENT_LOGIN' });
@@ -47,7 +58,7 @@ describe('validation rules (spec section 5)', () => {
     const res = await post(browser, '/api/auth/signup', {
       email: ' ',
       name: 'N',
-      providedId: 'CUST-0001',
+      providedId: someId,
       verified: true,
     });
     expect(res.statusCode).toBe(400);
@@ -58,7 +69,7 @@ describe('validation rules (spec section 5)', () => {
     const res = await post(browser, '/api/auth/signup', {
       email: 'not-an-email',
       name: 'N',
-      providedId: 'CUST-0001',
+      providedId: someId,
       verified: true,
     });
     expect(res.statusCode).toBe(400);
@@ -69,7 +80,7 @@ describe('validation rules (spec section 5)', () => {
     const res = await post(browser, '/api/auth/signup', {
       email: 'n@example.com',
       name: '  ',
-      providedId: 'CUST-0001',
+      providedId: someId,
       verified: true,
     });
     expect(res.statusCode).toBe(400);
@@ -90,7 +101,7 @@ describe('validation rules (spec section 5)', () => {
     const res = await post(browser, '/api/auth/signup', {
       email: 'new@acme.example',
       name: 'N',
-      providedId: 'CUST-0001',
+      providedId: someId,
       verified: true,
     });
     expect(res.statusCode).toBe(403);
@@ -101,7 +112,7 @@ describe('validation rules (spec section 5)', () => {
     const res = await post(browser, '/api/auth/signup', {
       email: 'n@example.com',
       name: 'N',
-      providedId: 'CUST-0001',
+      providedId: someId,
       verified: false,
     });
     expect(res.statusCode).toBe(400);
@@ -109,10 +120,10 @@ describe('validation rules (spec section 5)', () => {
 
   it('credential form: an empty user or password is a 400', async () => {
     for (const body of [
-      { user: '', pass: 'demo' },
-      { user: '  ', pass: 'demo' },
-      { user: 'agent@acme.example', pass: '' },
-      { user: 'agent@acme.example' },
+      { user: '', pass: agent.password },
+      { user: '  ', pass: agent.password },
+      { user: agent.email, pass: '' },
+      { user: agent.email },
     ]) {
       const res = await post(browser, '/api/zendesk/authenticate', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -121,10 +132,10 @@ describe('validation rules (spec section 5)', () => {
 
   it("credential form: a failed sign-in is a 401 'Credentials are invalid.'", async () => {
     for (const body of [
-      { user: 'agent@acme.example', pass: 'wrong' },
-      { user: 'nobody@acme.example', pass: 'demo' },
+      { user: agent.email, pass: 'wrong' },
+      { user: 'nobody@acme.example', pass: agent.password },
       // Customers have no password: the form is for agents and admins.
-      { user: 'customer@example.com', pass: 'demo' },
+      { user: customer.email, pass: agent.password },
     ]) {
       const res = await post(browser, '/api/zendesk/authenticate', body);
       expect(res.statusCode, body.user).toBe(401);
@@ -136,18 +147,28 @@ describe('validation rules (spec section 5)', () => {
 });
 
 describe('agent and admin sign-in with the credential form', () => {
-  const t = useTestApp();
+  const t = useTestApp({ accounts: false });
+  const staff: Partial<Record<'agent' | 'admin', CreatedStaff>> = {};
+  beforeAll(async () => {
+    staff.agent = await createAgent(t.app);
+    staff.admin = await createAdmin(t.app);
+  });
 
   it.each([
-    ['agent@acme.example', 'Alex Agent', 'agent'],
-    ['ADMIN@acme.example', 'Ada Admin', 'admin'],
+    ['agent', (address: string) => address],
+    // The address as typed, in another case: it is normalized.
+    ['admin', (address: string) => address.toUpperCase()],
   ] as const)(
-    '%s signs in, answers userInfo.JWTLogin and users[0], then goes to /jiraAuth',
-    async (email, name, role) => {
+    'an %s signs in, answers userInfo.JWTLogin and users[0], then goes to /jiraAuth',
+    async (role, typed) => {
+      const account = staff[role];
+      if (!account) throw new Error(`no ${role}`);
+      const { name, password } = account;
+      const email = typed(account.email);
       const browser = newBrowser(t.app);
       const res = await post(browser, '/api/zendesk/authenticate', {
         user: email,
-        pass: 'demo',
+        pass: password,
         username: email,
         loginType: 'agent',
       });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   articleDetailsSchema,
   articleResponseSchema,
@@ -8,19 +8,17 @@ import {
 import { get, signInWithPassword, type Browser } from '../../support/auth-flow.js';
 import { createAgent } from '../../support/factories.js';
 import { anonymous } from '../../support/search.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { useTestApp } from '../../support/use-test-app.js';
 
 describe('knowledge base calls of /docs', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let visitor: Browser;
   let agent: Browser;
   beforeAll(async () => {
-    t = await createTestApp();
     visitor = anonymous(t.app);
     const staff = await createAgent(t.app);
     agent = await signInWithPassword(t.app, staff.email, staff.password);
   });
-  afterAll(async () => t.close());
 
   async function details(browser: Browser, categoryId: string) {
     const res = await get(browser, `/api/zendesk/getArticleDetails?categoryId=${categoryId}`);

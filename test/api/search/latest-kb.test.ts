@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { latestKbResponseSchema, type LatestKbResponse } from '../../../src/common/contracts/latest-kb.js';
 import { SIGN_IN_TO_READ } from '../../../src/common/contracts/search.js';
 import { ELLIPSIS } from '../../../src/common/snippet.js';
 import { readContent } from '../../../src/server/services/content/read-content.js';
-import { createTestApp, FIXTURE_CONTENT_DIR, type TestApp } from '../../support/test-app.js';
+import { FIXTURE_CONTENT_DIR, type TestApp } from '../../support/test-app.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 async function getLatestKb(t: TestApp): Promise<LatestKbResponse> {
@@ -14,13 +14,11 @@ async function getLatestKb(t: TestApp): Promise<LatestKbResponse> {
 }
 
 describe('GET /api/aggregator/latestKB from the loaded content', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let kb: Awaited<ReturnType<typeof readContent>>['kb'];
   beforeAll(async () => {
-    t = await createTestApp();
     kb = (await readContent(FIXTURE_CONTENT_DIR)).kb;
   });
-  afterAll(async () => t.close());
 
   it('answers the contract shape: 6 latest articles and 5 most popular links', async () => {
     const body = await getLatestKb(t);

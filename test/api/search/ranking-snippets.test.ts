@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { communityGroupSchema, searchGroupSchemas } from '../../../src/common/contracts/search.js';
 import { ELLIPSIS } from '../../../src/common/snippet.js';
 import { communityPosts } from '../../../src/server/db/schema.js';
 import { signInWithPassword } from '../../support/auth-flow.js';
 import { anonymous, getPage, search, visibleText } from '../../support/search.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { useTestApp } from '../../support/use-test-app.js';
 import { createAgent } from '../../support/factories.js';
 
 /** Only `<mark>` and `</mark>` as markup; everything else escaped. */
@@ -32,9 +32,8 @@ const LONG_TEXT = Array.from(
 ).join(' ');
 
 describe('ranking, snippets, pages and suggestions', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     await t.database.db.insert(communityPosts).values([
       ...Array.from({ length: 25 }, (_, index) => ({
         slug: `zebrafish-${index + 1}`,
@@ -59,7 +58,6 @@ describe('ranking, snippets, pages and suggestions', () => {
       },
     ]);
   });
-  afterAll(async () => t.close());
 
   it('ranks a title match above a body match', async () => {
     const body = await search(anonymous(t.app), 'geneve', ['zendesk']);

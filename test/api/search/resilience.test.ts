@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../../src/server/lib/errors.js';
 import type { DocsHit, SearchSource } from '../../../src/server/services/search/types.js';
 import { anonymous, getPage, search } from '../../support/search.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 const TIMEOUT_MS = 400;
@@ -68,28 +67,24 @@ describe('a source that hangs', () => {
 });
 
 describe('a failing source and the half-open breaker', () => {
-  let t: TestApp;
   let failing = true;
   let calls = 0;
-  beforeAll(async () => {
-    t = await createTestApp({
-      // A cool-down long enough that a search on a loaded machine cannot outlast it between two checks.
-      env: { SEARCH_BREAKER_FAILURES: '1', SEARCH_BREAKER_COOLDOWN_MS: '2000' },
-      searchSources: {
-        forumbee: {
-          search: async () => {
-            calls += 1;
-            if (failing) throw new Error('community is down');
-            return {
-              count: 1,
-              hits: [{ id: 7, title: 'Back', url: 'https://x.example/t/back', snippet: 'ok' }],
-            };
-          },
+  const t = useTestApp({
+    // A cool-down long enough that a search on a loaded machine cannot outlast it between two checks.
+    env: { SEARCH_BREAKER_FAILURES: '1', SEARCH_BREAKER_COOLDOWN_MS: '2000' },
+    searchSources: {
+      forumbee: {
+        search: async () => {
+          calls += 1;
+          if (failing) throw new Error('community is down');
+          return {
+            count: 1,
+            hits: [{ id: 7, title: 'Back', url: 'https://x.example/t/back', snippet: 'ok' }],
+          };
         },
       },
-    });
+    },
   });
-  afterAll(async () => t.close());
 
   it('reports error, skips the source while open, tries once after the cool-down and closes on success', async () => {
     const visitor = anonymous(t.app);
@@ -115,7 +110,6 @@ describe('a failing source and the half-open breaker', () => {
 });
 
 describe('a source that refuses the query', () => {
-  let t: TestApp;
   const refusals: unknown[] = [
     new ServiceError('INVALID_INPUT', 'query too long for this source'),
     Object.assign(new Error('vendor said 422'), { statusCode: 422 }),
@@ -123,19 +117,16 @@ describe('a source that refuses the query', () => {
     Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
   ];
   let next: unknown;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { SEARCH_BREAKER_FAILURES: '2', SEARCH_BREAKER_COOLDOWN_MS: '600000' },
-      searchSources: {
-        forumbee: {
-          search: async () => {
-            throw next;
-          },
+  const t = useTestApp({
+    env: { SEARCH_BREAKER_FAILURES: '2', SEARCH_BREAKER_COOLDOWN_MS: '600000' },
+    searchSources: {
+      forumbee: {
+        search: async () => {
+          throw next;
         },
       },
-    });
+    },
   });
-  afterAll(async () => t.close());
 
   it('is reported as error but never opens its breaker; a server error does', async () => {
     const visitor = anonymous(t.app);
