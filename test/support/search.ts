@@ -64,7 +64,8 @@ export interface RoleBrowsers {
 }
 
 export async function startWithRoleBrowsers(): Promise<RoleBrowsers> {
-  const t = await createMailTestApp();
+  // The signed-in users are the test's own; the demo accounts are not seeded.
+  const t = await createMailTestApp({ accounts: false });
   try {
     const users = {
       customer: await createCustomer(t.app),

@@ -10,10 +10,17 @@ import { userIdentities, users } from '../../../src/server/db/schema.js';
 import { completeHelpdeskStep, get, newBrowser, type Browser } from '../../support/auth-flow.js';
 import { startOidcProvider, type OidcProviderPeer } from '../../support/peers/oidc-provider.js';
 import { startSmtpSink, type SmtpSink } from '../../support/peers/smtp-sink.js';
+import { createAdmin, createAgent } from '../../support/factories.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 const CLIENT_ID = 'portal-test';
 const CLIENT_SECRET = 'a-test-client-secret';
+
+/** The agent and the admin the portal has on file; the provider's directory above names them too. */
+async function createPortalStaff(app: TestApp['app']): Promise<void> {
+  await createAgent(app, { email: 'agent@acme.example', name: 'Alex Agent' });
+  await createAdmin(app, { email: 'admin@acme.example', name: 'Ada Admin' });
+}
 
 describe('agent sign-in through the corporate OpenID Connect provider', () => {
   let idp: OidcProviderPeer;
@@ -35,6 +42,7 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
     });
     sink = await startSmtpSink();
     t = await createTestApp({
+      accounts: false,
       env: {
         OIDC_ISSUER: idp.issuer,
         OIDC_CLIENT_ID: CLIENT_ID,
@@ -42,6 +50,8 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
         SMTP_URL: sink.url,
       },
     });
+    // The portal's own staff, at the addresses the provider knows them by (its names differ on purpose).
+    await createPortalStaff(t.app);
   });
   afterAll(async () => {
     await t.close();
@@ -259,6 +269,7 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
 
   it('with OIDC_EMAILS_VERIFIED=true an address without email_verified is trusted (Entra ID), a false one not', async () => {
     const trusting = await createTestApp({
+      accounts: false,
       env: {
         OIDC_ISSUER: idp.issuer,
         OIDC_CLIENT_ID: CLIENT_ID,
@@ -267,6 +278,7 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
       },
     });
     try {
+      await createPortalStaff(trusting.app);
       const refused = await signInAs('admin@acme.example', undefined, trusting.app);
       expect(refused.res.statusCode).toBe(403);
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpdeskSignInEvents } from '../../../src/server/connectors/helpdesk/builtin/schema.js';
 import { APP_ORIGIN } from '../../support/http.js';
 import type { SmtpSink } from '../../support/peers/smtp-sink.js';
+import { createAdmin, createCustomer } from '../../support/factories.js';
 import { createMailTestApp, createTestApp, type MailTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
@@ -34,10 +35,15 @@ describe('one-time codes are limited per address, whatever the client address or
   let first: MailTestApp;
   let second: TestApp;
   let sink: SmtpSink;
+  /** A customer and an admin of the test's own; the first test spends the customer's codes. */
+  let customerEmail = '';
+  let adminEmail = '';
   beforeAll(async () => {
-    first = await createMailTestApp();
+    first = await createMailTestApp({ accounts: false });
     sink = first.sink;
     second = await createTestApp({ env: { SMTP_URL: sink.url }, sharedDatabase: first.database });
+    customerEmail = (await createCustomer(first.app)).email;
+    adminEmail = (await createAdmin(first.app)).email;
   });
   afterAll(async () => {
     await second.close();
@@ -83,7 +89,7 @@ describe('one-time codes are limited per address, whatever the client address or
   const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
   it('the sixth code request for one address in the window is refused with a clear 429, and no mail is sent', async () => {
-    const email = 'customer@example.com';
+    const email = customerEmail;
     for (let request = 1; request <= 5; request += 1) {
       const res = await start(email);
       expect(res.statusCode, `request ${request}: ${res.body}`).toBe(200);
@@ -107,7 +113,7 @@ describe('one-time codes are limited per address, whatever the client address or
   it('an address without an account, or of another role, gets the same answers', async () => {
     for (const [email, role] of [
       ['nobody@example.com', 'customer'],
-      ['admin@acme.example', 'customer'],
+      [adminEmail, 'customer'],
     ] as const) {
       for (let request = 1; request <= 5; request += 1) {
         const res = await start(email, role);
@@ -124,7 +130,7 @@ describe('one-time codes are limited per address, whatever the client address or
   });
 
   it('the window slides: once the oldest request has left it, one more code is sent', async () => {
-    const email = 'customer@example.com';
+    const email = customerEmail;
     // The first test spent this address's five codes. Its oldest request now falls out of the window.
     const events = await first.database.db
       .select()
@@ -199,6 +205,7 @@ describe('one-time codes are limited per address, whatever the client address or
 describe('the per-address limits are settings', () => {
   it('SIGN_IN_CODES_PER_ADDRESS and SIGN_IN_WRONG_CODES_PER_ADDRESS are applied', async () => {
     const t = await createMailTestApp({
+      accounts: false,
       env: {
         SIGN_IN_CODES_PER_ADDRESS: '2',
         SIGN_IN_WRONG_CODES_PER_ADDRESS: '1',
@@ -214,7 +221,7 @@ describe('the per-address limits are settings', () => {
           headers: { origin: APP_ORIGIN },
           payload,
         });
-      const email = 'customer@example.com';
+      const { email } = await createCustomer(t.app);
       expect((await call('/api/helpdesk/authorize/start', startPayload(email))).statusCode).toBe(200);
       const started = await call('/api/helpdesk/authorize/start', startPayload(email));
       expect(started.statusCode).toBe(200);

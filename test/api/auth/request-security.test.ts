@@ -1,18 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginOutcome, RATE_LIMIT_MESSAGE, signupMessage } from '../../../src/common/auth-messages.js';
+import { createCustomer } from '../../support/factories.js';
 import { createTestApp } from '../../support/test-app.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 describe('same-origin check of state-changing requests', () => {
-  const t = useTestApp();
+  const t = useTestApp({ accounts: false });
+  let email = '';
+  beforeAll(async () => {
+    email = (await createCustomer(t.app)).email;
+  });
 
   const loginWith = (headers: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers,
-      payload: { email: 'customer@example.com' },
-    });
+    t.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: { email } });
 
   it('refuses a cross-site POST with 403 JSON before anything runs', async () => {
     const refused: Record<string, string>[] = [
@@ -85,7 +85,8 @@ describe('same-origin check of state-changing requests', () => {
 });
 
 describe('rate limits of sign-in, signup and code entry', () => {
-  const t = useTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
+  // Every call is refused or limited: no account is needed.
+  const t = useTestApp({ accounts: false, env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
 
   const call = (url: string, payload: object, ip = '203.0.113.7') =>
     t.app.inject({
@@ -99,7 +100,7 @@ describe('rate limits of sign-in, signup and code entry', () => {
   it.each([
     ['/api/auth/login', { email: 'nobody@example.com' }],
     ['/api/auth/signup', { email: 'x@example.com', name: 'X', verified: true }],
-    ['/api/zendesk/authenticate', { user: 'agent@acme.example', pass: 'wrong' }],
+    ['/api/zendesk/authenticate', { user: 'nobody@acme.example', pass: 'wrong' }],
     ['/api/helpdesk/authorize/verify', { requestId: 'nope', code: '123456' }],
     ['/api/helpdesk/authorize/start', { response_type: 'code' }],
     ['/api/zendesk/createUser', { user: { email: 'x@example.com', name: 'X', verified: true } }],

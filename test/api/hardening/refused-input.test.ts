@@ -65,7 +65,7 @@ describe('a NUL character', () => {
 
   it.each([
     ['login email', '/api/auth/login', { email: `customer${NUL}@example.com` }],
-    ['login ID', '/api/auth/login', { email: 'legacy@example.com', providedId: `CUST-0001${NUL}` }],
+    ['login ID', '/api/auth/login', { email: 'someone@example.com', providedId: `CUST-0000000001${NUL}` }],
     ['signup email', '/api/auth/signup', { email: `new${NUL}@example.com`, name: 'New', verified: true }],
     ['signup name', '/api/auth/signup', { email: 'new@example.com', name: `Ne${NUL}w`, verified: true }],
     [
@@ -73,11 +73,11 @@ describe('a NUL character', () => {
       '/api/zendesk/createUser',
       { user: { email: 'new2@example.com', name: `N${NUL}`, verified: true } },
     ],
-    ['authenticate user', '/api/zendesk/authenticate', { user: `agent${NUL}@acme.example`, pass: 'demo' }],
+    ['authenticate user', '/api/zendesk/authenticate', { user: `agent${NUL}@acme.example`, pass: 'secret' }],
     [
       'authenticate password',
       '/api/zendesk/authenticate',
-      { user: 'agent@acme.example', pass: `demo${NUL}` },
+      { user: 'someone@acme.example', pass: `secret${NUL}` },
     ],
     ['verify requestId', '/api/helpdesk/authorize/verify', { requestId: `r${NUL}`, code: '123456' }],
   ])('in the %s is refused with 400', async (_field, url, payload) => {
@@ -90,7 +90,7 @@ describe('a NUL character', () => {
     let params: Record<string, string>;
     beforeAll(async () => {
       browser = newBrowser(roles.t.app);
-      expect((await login(browser, 'customer@example.com')).statusCode).toBe(200);
+      expect((await login(browser, roles.users.customer.email)).statusCode).toBe(200);
       params = startParams(await initHelpdeskAuth(browser));
     });
 
