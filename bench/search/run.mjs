@@ -28,6 +28,8 @@ import { openDatabase, executeRows } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '../../src/common/contracts/search.ts';
 import { countStatement, pageStatement } from '../../src/server/lib/fulltext/statements';
+import { textQueryOf } from '../../src/server/lib/fulltext/fulltext-search.ts';
+import { NO_SYNONYMS } from '../../src/server/lib/fulltext/query-terms.ts';
 import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.ts';
 import { DOCS_FULLTEXT } from '../../src/server/connectors/docs/builtin/docs.ts';
 import { KB_FULLTEXT } from '../../src/server/connectors/helpdesk/builtin/search.ts';
@@ -136,7 +138,10 @@ const pick = (uniqueShare) =>
   Math.random() < uniqueShare ? `${popular()} ${WORDS[Math.floor(Math.random() * WORDS.length)]}` : popular();
 
 /** The statements one anonymous aggregator search runs: page and capped count of KB, docs and community. */
-function searchStatements(query) {
+function searchStatements(typed) {
+  // Every word must match, as the first try of a search does.
+  const query = textQueryOf(typed, 'all', NO_SYNONYMS);
+  if (!query) return [];
   return [KB_FULLTEXT, DOCS_FULLTEXT, COMMUNITY_FULLTEXT].flatMap((spec) => [
     pageStatement(spec, { query, limit: SEARCH_PAGE_SIZE, offset: 0, candidateLimit: 200 }),
     countStatement(spec, { query, cap: SEARCH_COUNT_CAP }),

@@ -38,6 +38,8 @@ import { pagedSearchRoutes } from './routes/search/paged-search.js';
 import { healthRoutes } from './routes/system/health.js';
 import { trustRoutes } from './routes/system/trust.js';
 import type { SearchSources } from './services/search/types.js';
+import { loadSynonyms } from './config/load-synonyms.js';
+import { synonymIndex } from './lib/fulltext/query-terms.js';
 import { createPageRenderer, type PageRenderer } from './ssr/page-renderer.js';
 
 declare module 'fastify' {
@@ -150,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     mailer,
     productName: options.config.product.name,
     searchCaches,
+    synonyms: synonymIndex(await loadSynonyms(options.env.SEARCH_SYNONYMS_FILE)),
   });
   app.decorate('connectors', connectors);
   echoRequestId(app);

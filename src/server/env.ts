@@ -87,6 +87,8 @@ const envSchema = z.object({
   SEARCH_BREAKER_FAILURES: positiveInt(1000).default(5),
   /** How long an open breaker skips its source before letting one trial search through. */
   SEARCH_BREAKER_COOLDOWN_MS: positiveInt(3_600_000).default(30_000),
+  /** The reviewed synonym list of the built-in searches (YAML, `groups` of spellings). */
+  SEARCH_SYNONYMS_FILE: z.string().min(1).default('config/search-synonyms.yaml'),
   /** Most matches per source that are ranked; the count is capped separately. */
   SEARCH_CANDIDATE_LIMIT: positiveInt(10_000).default(200),
   /** How long a result page of a public content source (KB, docs, community) is reused (0 = never). */

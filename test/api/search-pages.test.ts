@@ -90,7 +90,7 @@ describe('server-rendered search pages', () => {
     ).toBe(true);
     expect(html).not.toContain('Searching…');
     // Dehydrated for the browser, under the key it reads as a visitor: it does not search again.
-    expect(dehydratedKeys(html)).toContainEqual(['search', 'all', 'anonymous', 'gateway', '']);
+    expect(dehydratedKeys(html)).toContainEqual(['search', 'all', 'anonymous', 'gateway', '', false]);
   });
 
   it('GET /search?q=&chip=&page=2 holds the second page of that source', async () => {
@@ -105,7 +105,15 @@ describe('server-rendered search pages', () => {
     const html = await page('/search?q=gateway&chip=zendesk&page=2');
     for (const title of titles) expect(html).toContain(inHtml(title));
     expect(hasTag(html, 'a', { 'aria-label': 'Page 2', 'aria-current': 'page' })).toBe(true);
-    expect(dehydratedKeys(html)).toContainEqual(['search', 'page', 'anonymous', 'zendesk', 'gateway', 2]);
+    expect(dehydratedKeys(html)).toContainEqual([
+      'search',
+      'page',
+      'anonymous',
+      'zendesk',
+      'gateway',
+      2,
+      false,
+    ]);
   });
 
   it('the form is a GET form with the names the page reads (q, sources), keeping the filter', async () => {

@@ -145,7 +145,8 @@ test('filters: a deselected source loses its chip', async ({ page }) => {
 });
 
 test('zero results in a source: the others with their counts and Click here to browse', async ({ page }) => {
-  await gotoHydrated(page, '/search?q=kubernetes');
+  // In the knowledge base and the documentation, not in the community (nor any of its synonyms).
+  await gotoHydrated(page, '/search?q=govcloud');
   await expect(chip(page, 'Knowledge Base')).toBeChecked();
   await chipLabel(page, 'Community').click();
   await expect(page.getByText('0 results found in Community')).toBeVisible();
@@ -158,13 +159,30 @@ test('zero results in a source: the others with their counts and Click here to b
   await expect(results(page)).toHaveAccessibleName('Documentation results');
 });
 
-test('a misspelling gets Did you mean', async ({ page }) => {
+test('a misspelling shows the corrected results, with a link to search the words as typed', async ({
+  page,
+}) => {
   await gotoHydrated(page, '/search');
   await search(page, 'certficate');
+  const correction = page.getByText(/Showing results for/);
+  await expect(correction).toContainText('Showing results for certificate. Search instead for certficate');
+  await expect(results(page).getByRole('listitem').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The words as typed: no correction, so nothing found.
+  await correction.getByRole('link', { name: 'certficate' }).click();
+  await expect(page).toHaveURL(/[?&]q=certficate(&|$).*exact=1|[?&]exact=1.*q=certficate/);
   await expect(page.getByText('0 results found in Knowledge Base')).toBeVisible();
-  await expect(page.getByText(/Did you mean/)).toBeVisible();
-  await page.getByRole('link', { name: 'certificate' }).click();
+  await expect(page.getByText(/Showing results for/)).toHaveCount(0);
+
+  // Back to the corrected spelling through its own link.
+  await page.goBack();
+  await page
+    .getByText(/Showing results for/)
+    .getByRole('link', { name: 'certificate' })
+    .click();
   await expect(page).toHaveURL(/[?&]q=certificate/);
+  await expect(page.getByText(/Showing results for/)).toHaveCount(0);
   await expect(results(page).getByRole('listitem').first()).toBeVisible();
 });
 

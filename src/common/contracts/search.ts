@@ -63,7 +63,13 @@ const searchValueSchema = storableText().trim().min(1, 'must not be empty').max(
 const pageSchema = z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1);
 
 export const searchQuerySchema = z.object({ searchValue: searchValueSchema });
-export const pagedSearchQuerySchema = z.object({ searchValue: searchValueSchema, page: pageSchema });
+/** `exact=true`: the words as typed, no corrected spelling ('Search instead for'). */
+const exactSchema = z.enum(['true', 'false']).optional();
+export const pagedSearchQuerySchema = z.object({
+  searchValue: searchValueSchema,
+  page: pageSchema,
+  exact: exactSchema,
+});
 /** Empty or missing filter: every source the user may see. A source they may not see is ignored. */
 export const searchBodySchema = z
   .object({
@@ -71,6 +77,8 @@ export const searchBodySchema = z
       .array(sourceKeySchema)
       .max(SOURCE_KEYS.length * 2)
       .optional(),
+    /** The words as typed: no corrected spelling ('Search instead for'). */
+    exact: z.boolean().optional(),
   })
   .optional();
 
@@ -147,8 +155,15 @@ export const searchResponseSchema = z
     jiraIssues: jiraGroupSchema.optional(),
     /** One entry per group present. A group whose source failed is present, empty, with its status. */
     status: z.partialRecord(sourceKeySchema, sourceStatusSchema),
-    /** When nothing matched: a spelling that probably would (from titles, via trigram similarity). */
+    /** When nothing matched, even spelled so: a spelling of the words that the titles use (trigrams). */
     didYouMean: z.string().optional(),
+    /**
+     * The words as typed found little and this corrected spelling found more: the groups are its results
+     * ('Showing results for X. Search instead for Y').
+     */
+    showingResultsFor: z.string().optional(),
+    /** Nothing matched every word: the groups hold items that match enough of the query's meaningful words. */
+    partial: z.boolean().optional(),
   })
   .strict();
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -19,9 +19,14 @@ import type { CategorySearchResponse, SearchGroups, SearchResponse, SourceKey } 
 export interface SsrData {
   latestKb(): Promise<LatestKbResponse>;
   /** `POST /api/aggregator/search` for a visitor: `filter` empty means every source. */
-  search(input: { query: string; filter: SourceKey[] }): Promise<SearchResponse>;
+  search(input: { query: string; filter: SourceKey[]; exact?: boolean }): Promise<SearchResponse>;
   /** One page of one source's results, as the paged search calls answer it (spec section 7). */
-  searchPage(input: { source: SourceKey; query: string; page: number }): Promise<SearchGroups[SourceKey]>;
+  searchPage(input: {
+    source: SourceKey;
+    query: string;
+    page: number;
+    exact?: boolean;
+  }): Promise<SearchGroups[SourceKey]>;
   /** `GET /api/zendesk/searchArticlesByCategory`: the search of one knowledge-base category (the Tech Hub). */
   searchCategory(input: { categoryId: string; query: string }): Promise<CategorySearchResponse>;
 }

@@ -27,11 +27,11 @@ export function parseConfig(file: string, data: unknown): PortalConfig {
 }
 
 /**
- * Reads and validates the portal configuration file. Every failure (missing file, YAML syntax, a field of
- * the wrong type) becomes a {@link ConfigError} naming the file and, for schema problems, each field by its
- * dotted path, e.g. `config/portal.yaml: support.phone: Invalid input: expected string, received number`.
+ * Reads a YAML file of `config/` and validates it with `schema`. Every failure (missing file, YAML syntax, a
+ * field of the wrong type) becomes a {@link ConfigError} naming the file and, for schema problems, each field
+ * by its dotted path, e.g. `config/portal.yaml: support.phone: Invalid input: expected string, received number`.
  */
-export async function loadConfig(file: string): Promise<PortalConfig> {
+export async function loadYamlFile<S extends z.ZodType>(file: string, schema: S): Promise<z.output<S>> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -47,5 +47,12 @@ export async function loadConfig(file: string): Promise<PortalConfig> {
     if (error instanceof YAMLParseError) throw new ConfigError([`${file}: YAML syntax: ${error.message}`]);
     throw error;
   }
-  return parseConfig(file, data);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => describeIssue(file, issue)));
+  return parsed.data;
+}
+
+/** Reads and validates the portal configuration file (`CONFIG_FILE`). */
+export function loadConfig(file: string): Promise<PortalConfig> {
+  return loadYamlFile(file, portalConfigSchema);
 }

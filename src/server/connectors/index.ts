@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { FullTextOptions, SearchCacheFactory } from '../lib/fulltext/fulltext-search.js';
+import type { SynonymIndex } from '../lib/fulltext/query-terms.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createChatConnector } from './chat/index.js';
 import type { ChatConnector } from './chat/types.js';
@@ -41,12 +42,15 @@ export function createConnectors(options: {
   productName: string;
   /** The caches of the built-in searches; the search plugin empties them after a content load. */
   searchCaches: SearchCacheFactory;
+  /** The synonym list of the built-in searches. */
+  synonyms: SynonymIndex;
 }): Connectors {
   const { db, env } = options;
   const fullText: FullTextOptions = {
     db,
     caches: options.searchCaches,
     candidateLimit: env.SEARCH_CANDIDATE_LIMIT,
+    synonyms: options.synonyms,
   };
   return {
     helpdesk: createHelpdeskConnector({

@@ -10,6 +10,11 @@ export interface ConnectorSearchQuery {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /**
+   * `all` (default): every word must match. `any`: the partial match the portal falls back to when nothing
+   * matches every word, ranked by how many of the query's meaningful words an item holds.
+   */
+  match?: 'all' | 'any';
   /** Aborted when the portal stopped waiting (a timeout); a connector may stop its work then. */
   signal: AbortSignal;
 }

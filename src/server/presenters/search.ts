@@ -91,6 +91,8 @@ export function presentSearch(result: FederatedResult): SearchResponse {
   if (groups.zendeskTickets) response.zendeskTickets = presentGroup('zendeskTickets', groups.zendeskTickets);
   if (groups.jiraIssues) response.jiraIssues = presentGroup('jiraIssues', groups.jiraIssues);
   if (result.didYouMean !== undefined) response.didYouMean = result.didYouMean;
+  if (result.showingResultsFor !== undefined) response.showingResultsFor = result.showingResultsFor;
+  if (result.partial) response.partial = true;
   return response;
 }
 

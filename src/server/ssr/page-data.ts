@@ -27,21 +27,31 @@ export function createPageData(app: FastifyInstance): SsrData {
   return {
     latestKb: () => loadLatestKb(app.db),
 
-    async search({ query, filter }) {
+    async search({ query, filter, exact }) {
       const { searchValue } = searchQuerySchema.parse({ searchValue: query });
-      const body = searchBodySchema.parse({ filter });
+      const body = searchBodySchema.parse({ filter, exact });
       return federatedSearchAnswer(app, {
         searcher: VISITOR,
         role: 'anonymous',
         query: searchValue,
+        exact: body?.exact ?? false,
         ...(body?.filter ? { filter: body.filter } : {}),
       });
     },
 
-    async searchPage({ source, query, page }) {
+    async searchPage({ source, query, page, exact }) {
       const key = sourceKeySchema.parse(source);
-      const input = pagedSearchQuerySchema.parse({ searchValue: query, page });
-      return pagedSearchAnswer(app, key, { searcher: VISITOR, query: input.searchValue, page: input.page });
+      const input = pagedSearchQuerySchema.parse({
+        searchValue: query,
+        page,
+        exact: exact ? 'true' : undefined,
+      });
+      return pagedSearchAnswer(app, key, {
+        searcher: VISITOR,
+        query: input.searchValue,
+        page: input.page,
+        exact: input.exact === 'true',
+      });
     },
 
     async searchCategory({ categoryId, query }) {

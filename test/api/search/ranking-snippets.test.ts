@@ -122,16 +122,19 @@ describe('ranking, snippets, pages and suggestions', () => {
     expect(searchGroupSchemas.forumbee.parse(res.json()).data).toEqual(pages[0]?.data);
   });
 
-  it('a misspelled query that finds nothing gets a suggestion from the titles', async () => {
+  it('a misspelled query that finds nothing answers its spelling from the titles, and says so', async () => {
     const visitor = anonymous(t.app);
     const body = await search(visitor, 'trnasit gatway');
-    expect(body.zendesk?.count).toBe(0);
-    expect(body.didYouMean).toBe('transit gateway');
-    const followed = await search(visitor, body.didYouMean ?? '');
-    expect(followed.zendesk?.count).toBeGreaterThan(0);
-    expect(followed.didYouMean).toBeUndefined();
-    expect((await search(visitor, 'firwall')).didYouMean).toBe('firewall');
-    // Nothing similar at all: no suggestion.
+    expect(body.showingResultsFor).toBe('transit gateway');
+    expect(body.zendesk?.count).toBeGreaterThan(0);
+    expect(body.didYouMean).toBeUndefined();
+    const asTyped = await search(visitor, 'transit gateway');
+    expect(asTyped.showingResultsFor).toBeUndefined();
+    expect(asTyped.zendesk?.count).toBe(body.zendesk?.count);
+    expect((await search(visitor, 'firwall')).showingResultsFor).toBe('firewall');
+    // Nothing similar at all: no correction, no suggestion, nothing found.
+    const nothing = await search(visitor, 'qqqqxj');
+    expect(nothing.showingResultsFor).toBeUndefined();
     expect((await search(visitor, 'qqqqxj')).didYouMean).toBeUndefined();
   });
 });

@@ -4,7 +4,16 @@ import type { ConnectorSearchQuery, SearchPage } from '../../connectors/search-t
 import { executeRows, type Database } from '../../db/client.js';
 import { cacheKeyOf } from '../normalise-query.js';
 import type { TtlCache } from '../ttl-cache.js';
-import { countStatement, pageStatement, type FullTextTable } from './statements.js';
+import {
+  allTermsText,
+  anyTermText,
+  parseQuery,
+  partialTerms,
+  requiredMatches,
+  termText,
+  type SynonymIndex,
+} from './query-terms.js';
+import { countStatement, pageStatement, type FullTextTable, type TextQuery } from './statements.js';
 
 /** Creates the caches of the full-text searches; the search plugin empties all of them on a content load. */
 export interface SearchCacheFactory {
@@ -19,6 +28,20 @@ export interface FullTextOptions {
   db: Database;
   candidateLimit: number;
   caches: SearchCacheFactory;
+  /** The reviewed synonym list (config/search-synonyms.yaml), applied to every query. */
+  synonyms: SynonymIndex;
+}
+
+/** The statement's query for a typed query and a match mode; null when it holds no word at all. */
+export function textQueryOf(query: string, match: 'all' | 'any', synonyms: SynonymIndex): TextQuery | null {
+  const parsed = parseQuery(query, synonyms);
+  if (match === 'all') {
+    const text = allTermsText(parsed);
+    return text ? { mode: 'all', text } : null;
+  }
+  const text = anyTermText(parsed);
+  if (!text) return null;
+  return { mode: 'any', text, terms: partialTerms(parsed).map(termText), required: requiredMatches(parsed) };
 }
 
 export interface Headlined {
@@ -57,7 +80,10 @@ export function fullTextSearch<Row extends Record<string, unknown>, Hit>(
       return { count: page.count, hits: page.hits.map(toHit) };
     };
     if (!pages) return run();
-    return pages.get(cacheKeyOf(key, filter?.scope ?? '', String(query.page), query.query), run);
+    return pages.get(
+      cacheKeyOf(key, filter?.scope ?? '', query.match ?? 'all', String(query.page), query.query),
+      run,
+    );
   };
 }
 
@@ -70,22 +96,25 @@ async function runFullText<Row extends Record<string, unknown>>(
   query: ConnectorSearchQuery,
   filter?: FullTextFilter,
 ): Promise<SearchPage<Row & Headlined>> {
+  const match = query.match ?? 'all';
+  const textQuery = textQueryOf(query.query, match, options.synonyms);
+  if (!textQuery) return { count: 0, hits: [] };
   const [rows, count] = await Promise.all([
     executeRows<Row & Headlined>(
       options.db,
       pageStatement(spec, {
-        query: query.query,
+        query: textQuery,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
         candidateLimit: options.candidateLimit,
         ...(filter ? { filter: filter.sql } : {}),
       }),
     ),
-    counts.get(cacheKeyOf(key, filter?.scope ?? '', query.query), async () => {
+    counts.get(cacheKeyOf(key, filter?.scope ?? '', match, query.query), async () => {
       const [row] = await executeRows<{ n: number }>(
         options.db,
         countStatement(spec, {
-          query: query.query,
+          query: textQuery,
           cap: SEARCH_COUNT_CAP,
           ...(filter ? { filter: filter.sql } : {}),
         }),

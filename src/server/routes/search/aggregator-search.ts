@@ -57,6 +57,7 @@ export const aggregatorSearchRoutes: FastifyPluginAsyncZod = async (app) => {
           role: request.user?.role ?? 'anonymous',
           query: request.query.searchValue,
           ...(request.body?.filter ? { filter: request.body.filter } : {}),
+          exact: request.body?.exact ?? false,
         });
         reply.header('cache-control', 'private, no-store');
         return answer;

@@ -37,6 +37,7 @@ export const pagedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
           searcher: searcherOf(request),
           query: request.query.searchValue,
           page: request.query.page,
+          exact: request.query.exact === 'true',
         });
         reply.header('cache-control', 'private, no-store');
         return group;

@@ -18,10 +18,15 @@ import type { Searcher } from '../../services/search/types.js';
 /** The federated search (spec section 7), queued for analytics: never awaited, failures only logged. */
 export async function federatedSearchAnswer(
   app: FastifyInstance,
-  input: { searcher: Searcher; role: string; query: string; filter?: readonly SourceKey[] },
+  input: { searcher: Searcher; role: string; query: string; filter?: readonly SourceKey[]; exact?: boolean },
 ): Promise<SearchResponse> {
   const { searcher, role, query, filter } = input;
-  const result = await app.searchService.searchAll({ searcher, query, ...(filter ? { filter } : {}) });
+  const result = await app.searchService.searchAll({
+    searcher,
+    query,
+    exact: input.exact ?? false,
+    ...(filter ? { filter } : {}),
+  });
   app.searchEvents.record({ query, userId: searcher.userId, role, counts: result.counts });
   return presentSearch(result);
 }
@@ -30,7 +35,7 @@ export async function federatedSearchAnswer(
 export async function pagedSearchAnswer<K extends SourceKey>(
   app: FastifyInstance,
   key: K,
-  input: { searcher: Searcher; query: string; page: number },
+  input: { searcher: Searcher; query: string; page: number; exact?: boolean },
 ): Promise<SearchGroups[K]> {
   return groupPresenters[key](await app.searchService.searchOne(key, input));
 }

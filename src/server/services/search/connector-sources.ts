@@ -16,6 +16,7 @@ const connectorQuery = (query: SourceQuery): ConnectorSearchQuery => ({
   query: query.query,
   page: query.page,
   pageSize: query.pageSize,
+  match: query.match,
   signal: query.signal,
 });
 

@@ -9,8 +9,17 @@ import { can, type Action } from '../../policies/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { isSourceFailure } from './source-failure.js';
+import { searchWithFallbacks, type Attempt } from './fallbacks.js';
 import { suggestSpelling } from './suggest.js';
-import type { KbHit, SearchSource, SearchSources, Searcher, SourceHits, SourcePage } from './types.js';
+import type {
+  KbHit,
+  MatchMode,
+  SearchSource,
+  SearchSources,
+  Searcher,
+  SourceHits,
+  SourcePage,
+} from './types.js';
 
 /** The policy action that lets a user see each source (policies/index.ts). */
 export const SOURCE_ACTIONS: Record<SourceKey, Action> = {
@@ -29,7 +38,20 @@ export interface FederatedResult {
   status: { [K in SourceKey]?: SourceStatus };
   /** Match count per source present (0 for one that failed): what analytics records. */
   counts: { [K in SourceKey]?: number };
+  /** When even the corrected spelling found nothing: the 'Did you mean' link. */
   didYouMean?: string;
+  /** The results are those of this corrected spelling ('Showing results for'). */
+  showingResultsFor?: string;
+  /** The results match only some of the query's words (the partial match). */
+  partial?: boolean;
+}
+
+/** A page request: who, what, which page; `exact` skips the corrected spelling ('Search instead for'). */
+export interface PageInput {
+  searcher: Searcher;
+  query: string;
+  page: number;
+  exact?: boolean;
 }
 
 type Outcome<Hit> = { status: 'ok'; page: SourcePage<Hit> } | { status: 'timeout' | 'error' };
@@ -77,7 +99,7 @@ export class SearchService {
   private async run<K extends SourceKey>(
     key: K,
     source: SearchSource<SourceHits[K]>,
-    input: { searcher: Searcher; query: string; page: number },
+    input: { searcher: Searcher; query: string; page: number; match: MatchMode },
   ): Promise<Outcome<SourceHits[K]>> {
     const breaker = this.breakers[key];
     if (!breaker.tryAcquire()) return { status: 'error' };
@@ -115,60 +137,96 @@ export class SearchService {
     }
   }
 
+  /** The first page of each of `keys`, side by side, for one attempt of a search. */
+  private async searchKeys(keys: readonly SourceKey[], searcher: Searcher, attempt: Attempt) {
+    const status: FederatedResult['status'] = {};
+    const counts: FederatedResult['counts'] = {};
+    const groups: Record<string, SourcePage<unknown>> = {};
+    await Promise.all(
+      keys.map(async (key) => {
+        const outcome = await this.run(key, this.options.sources[key], {
+          searcher,
+          query: attempt.query,
+          page: 1,
+          match: attempt.match,
+        });
+        status[key] = outcome.status;
+        groups[key] = outcome.status === 'ok' ? outcome.page : { count: 0, hits: [] };
+        counts[key] = groups[key].count;
+      }),
+    );
+    const total = Object.values(groups).reduce((sum, page) => sum + page.count, 0);
+    return { groups: groups as SourceGroups, status, counts, total };
+  }
+
   /**
    * The aggregator search: first page of each source the searcher may see and asked for (all of them when
-   * `filter` is empty). Sources they may not see are dropped silently.
+   * `filter` is empty), with the fallbacks of fallbacks.ts when the words as typed find little. Sources they
+   * may not see are dropped silently.
    */
   async searchAll(input: {
     searcher: Searcher;
     query: string;
     filter?: readonly SourceKey[];
+    exact?: boolean;
   }): Promise<FederatedResult> {
     const wanted = input.filter && input.filter.length > 0 ? new Set(input.filter) : undefined;
     const keys = allowedSources(input.searcher).filter((key) => !wanted || wanted.has(key));
-    const result: FederatedResult = { groups: {}, status: {}, counts: {} };
-    const groups: Record<string, SourcePage<unknown>> = {};
-    await Promise.all(
-      keys.map(async (key) => {
-        const outcome = await this.run(key, this.options.sources[key], {
-          searcher: input.searcher,
-          query: input.query,
-          page: 1,
-        });
-        result.status[key] = outcome.status;
-        groups[key] = outcome.status === 'ok' ? outcome.page : { count: 0, hits: [] };
-        result.counts[key] = groups[key].count;
-      }),
-    );
-    result.groups = groups as SourceGroups;
-    const total = Object.values(groups).reduce((sum, page) => sum + page.count, 0);
-    const allAnswered = keys.every((key) => result.status[key] === 'ok');
-    if (total === 0 && allAnswered && keys.length > 0) {
-      const didYouMean = await this.suggest(input.query);
-      if (didYouMean) result.didYouMean = didYouMean;
-    }
+    const resolved = await searchWithFallbacks({
+      query: input.query,
+      exact: input.exact ?? false,
+      run: (attempt) => this.searchKeys(keys, input.searcher, attempt),
+      matchesOf: (result) => result.total,
+      settled: (result) => keys.length > 0 && keys.every((key) => result.status[key] === 'ok'),
+      suggest: (query) => this.suggest(query),
+    });
+    const { groups, status, counts } = resolved.result;
+    const result: FederatedResult = { groups, status, counts };
+    if (resolved.attempt.corrected) result.showingResultsFor = resolved.attempt.query;
+    if (resolved.attempt.match === 'any') result.partial = true;
+    if (resolved.didYouMean) result.didYouMean = resolved.didYouMean;
     return result;
   }
 
-  /** One page of one source: refuses (401 anonymous, 403 signed in) a source the searcher may not see. */
-  async searchOne<K extends SourceKey>(
+  /** One source's page with the same fallbacks as the aggregator search, so page 2 follows page 1. */
+  private async searchSource<K extends SourceKey>(
     key: K,
-    input: { searcher: Searcher; query: string; page: number },
-  ): Promise<SourcePage<SourceHits[K]>> {
+    source: SearchSource<SourceHits[K]>,
+    input: PageInput,
+  ): Promise<Outcome<SourceHits[K]>> {
+    const resolved = await searchWithFallbacks({
+      query: input.query,
+      exact: input.exact ?? false,
+      run: (attempt) =>
+        this.run(key, source, {
+          searcher: input.searcher,
+          query: attempt.query,
+          page: input.page,
+          match: attempt.match,
+        }),
+      matchesOf: (outcome) => (outcome.status === 'ok' ? outcome.page.count : 0),
+      settled: (outcome) => outcome.status === 'ok',
+      suggest: (query) => this.suggest(query),
+    });
+    return resolved.result;
+  }
+
+  /** One page of one source: refuses (401 anonymous, 403 signed in) a source the searcher may not see. */
+  async searchOne<K extends SourceKey>(key: K, input: PageInput): Promise<SourcePage<SourceHits[K]>> {
     if (!can(input.searcher.actor, SOURCE_ACTIONS[key])) {
       throw input.searcher.actor === null
         ? new ServiceError('UNAUTHENTICATED', 'Sign in to search this source.')
         : new ServiceError('FORBIDDEN', 'You may not search this source.');
     }
-    return this.unwrap(key, await this.run(key, this.options.sources[key], input));
+    return this.unwrap(key, await this.searchSource(key, this.options.sources[key], input));
   }
 
   /** The knowledge base of one category (the /docs search); same timeout and breaker as the KB source. */
-  async searchCategory(
-    categoryId: number,
-    input: { searcher: Searcher; query: string; page: number },
-  ): Promise<SourcePage<KbHit>> {
-    return this.unwrap('zendesk', await this.run('zendesk', this.options.categorySource(categoryId), input));
+  async searchCategory(categoryId: number, input: PageInput): Promise<SourcePage<KbHit>> {
+    return this.unwrap(
+      'zendesk',
+      await this.searchSource('zendesk', this.options.categorySource(categoryId), input),
+    );
   }
 
   private unwrap<Hit>(key: SourceKey, outcome: Outcome<Hit>): SourcePage<Hit> {

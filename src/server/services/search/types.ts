@@ -14,6 +14,8 @@ export type { CommunityHit, DocsHit, IssueHit, KbHit, TicketHit };
  * `markedSnippet`).
  */
 
+export type MatchMode = 'all' | 'any';
+
 /** Who searches: the policy actor plus what scoping needs (their own requests). */
 export interface Searcher {
   /** Null for an anonymous visitor. */
@@ -37,6 +39,8 @@ export interface SourceQuery {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** Every word (`all`) or the partial match (`any`, see ConnectorSearchQuery). */
+  match: MatchMode;
   searcher: Searcher;
   /** Aborted when the search stopped waiting (timeout); a source may stop its work then. */
   signal: AbortSignal;

@@ -17,10 +17,10 @@ export async function prefetchSearch(
   state: SearchUrlState,
 ): Promise<void> {
   if (!state.q) return;
-  const all = searchAllQueryOptions(ANONYMOUS_SEARCHER, state.q, state.sources);
+  const all = searchAllQueryOptions(ANONYMOUS_SEARCHER, state.q, state.sources, state.exact);
   await queryClient.prefetchQuery({
     ...all,
-    queryFn: () => data.search({ query: state.q, filter: state.sources }),
+    queryFn: () => data.search({ query: state.q, filter: state.sources, exact: state.exact }),
   });
   const response = queryClient.getQueryData(all.queryKey);
   if (!response) return;
@@ -28,7 +28,7 @@ export async function prefetchSearch(
   // Page 1 comes with the federated answer; a later page of the active source is a call of its own.
   if (!active || page === 1) return;
   await queryClient.prefetchQuery({
-    ...searchPageQueryOptions(ANONYMOUS_SEARCHER, active.key, state.q, page),
-    queryFn: () => data.searchPage({ source: active.key, query: state.q, page }),
+    ...searchPageQueryOptions(ANONYMOUS_SEARCHER, active.key, state.q, page, state.exact),
+    queryFn: () => data.searchPage({ source: active.key, query: state.q, page, exact: state.exact }),
   });
 }

@@ -8,24 +8,39 @@ import {
 import { fetchApi } from '../../../lib/api-client';
 import type { Searcher } from '../lib/searcher';
 
-/** `POST /api/aggregator/search?searchValue= {filter?}`: page 1 of every source the session may search. */
-export function searchAll(q: string, filter: SourceKey[], signal?: AbortSignal): Promise<SearchResponse> {
+/**
+ * `POST /api/aggregator/search?searchValue= {filter?, exact?}`: page 1 of every source the session may search
+ * (`exact`: the words as typed, no corrected spelling).
+ */
+export function searchAll(
+  q: string,
+  filter: SourceKey[],
+  exact: boolean,
+  signal?: AbortSignal,
+): Promise<SearchResponse> {
+  const body = { ...(filter.length > 0 ? { filter } : {}), ...(exact ? { exact } : {}) };
   return fetchApi(
     apiPaths.aggregator.search,
-    { method: 'POST', query: { searchValue: q }, json: filter.length > 0 ? { filter } : {}, signal },
+    { method: 'POST', query: { searchValue: q }, json: body, signal },
     (body) => searchResponseSchema.parse(body),
   );
 }
 
-export function searchAllQueryOptions(searcher: Searcher, q: string, filter: SourceKey[]) {
+export function searchAllQueryOptions(searcher: Searcher, q: string, filter: SourceKey[], exact: boolean) {
   return queryOptions({
-    queryKey: ['search', 'all', searcher, q, filter.join(',')] as const,
-    queryFn: ({ signal }) => searchAll(q, filter, signal),
+    queryKey: ['search', 'all', searcher, q, filter.join(','), exact] as const,
+    queryFn: ({ signal }) => searchAll(q, filter, exact, signal),
     staleTime: 60_000,
     retry: false,
   });
 }
 
-export function useSearchAll(searcher: Searcher, q: string, filter: SourceKey[], enabled: boolean) {
-  return useQuery({ ...searchAllQueryOptions(searcher, q, filter), enabled: enabled && q.length > 0 });
+export function useSearchAll(
+  searcher: Searcher,
+  q: string,
+  filter: SourceKey[],
+  exact: boolean,
+  enabled: boolean,
+) {
+  return useQuery({ ...searchAllQueryOptions(searcher, q, filter, exact), enabled: enabled && q.length > 0 });
 }

@@ -13,21 +13,25 @@ export function searchPage(
   key: SourceKey,
   q: string,
   page: number,
+  exact: boolean,
   signal?: AbortSignal,
 ): Promise<SearchGroups[SourceKey]> {
-  return fetchApi(
-    PAGED_SEARCH_PATHS[key],
-    { query: { searchValue: q, page: String(page) }, signal },
-    (body) => searchGroupSchemas[key].parse(body),
-  );
+  const query = { searchValue: q, page: String(page), exact: exact ? 'true' : undefined };
+  return fetchApi(PAGED_SEARCH_PATHS[key], { query, signal }, (body) => searchGroupSchemas[key].parse(body));
 }
 
-export function searchPageQueryOptions(searcher: Searcher, key: SourceKey | null, q: string, page: number) {
+export function searchPageQueryOptions(
+  searcher: Searcher,
+  key: SourceKey | null,
+  q: string,
+  page: number,
+  exact: boolean,
+) {
   return queryOptions({
-    queryKey: ['search', 'page', searcher, key, q, page] as const,
+    queryKey: ['search', 'page', searcher, key, q, page, exact] as const,
     queryFn: ({ signal }) => {
       if (!key) throw new Error('No source');
-      return searchPage(key, q, page, signal);
+      return searchPage(key, q, page, exact, signal);
     },
     staleTime: 60_000,
     retry: false,
@@ -39,10 +43,11 @@ export function useSearchPage(
   key: SourceKey | null,
   q: string,
   page: number,
+  exact: boolean,
   enabled: boolean,
 ) {
   return useQuery({
-    ...searchPageQueryOptions(searcher, key, q, page),
+    ...searchPageQueryOptions(searcher, key, q, page, exact),
     enabled: enabled && key !== null && q.length > 0 && page > 1,
   });
 }

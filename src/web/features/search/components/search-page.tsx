@@ -37,7 +37,7 @@ export function SearchPage() {
   const session = useSession();
   const available = visibleSources(session);
   const searcher = session.signedIn ? `${session.role ?? ''}:${session.userId ?? ''}` : ANONYMOUS_SEARCHER;
-  const all = useSearchAll(searcher, state.q, state.sources, session.known);
+  const all = useSearchAll(searcher, state.q, state.sources, state.exact, session.known);
 
   const go = (next: SearchUrlState, replace = false) => {
     setParams(toSearchParams(next), { replace });
@@ -51,7 +51,7 @@ export function SearchPage() {
         available={available}
         selected={state.sources.filter((key) => available.includes(key))}
         sources={state.sources}
-        onSearch={(q) => go({ q, sources: state.sources, chip: null, page: 1 })}
+        onSearch={(q) => go({ q, sources: state.sources, chip: null, page: 1, exact: false })}
         onSourcesChange={(sources) => go({ ...state, sources, chip: null, page: 1 }, true)}
       />
       {state.q ? (
@@ -96,7 +96,7 @@ interface SearchResultsProps {
 function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProps) {
   const summaries = summarize(data);
   const { active, page } = shownResults(summaries, state);
-  const paged = useSearchPage(searcher, active?.key ?? null, state.q, page, enabled);
+  const paged = useSearchPage(searcher, active?.key ?? null, state.q, page, state.exact, enabled);
   const total = summaries.reduce((sum, summary) => sum + summary.count, 0);
   const failed = summaries.filter((summary) => summary.status !== 'ok');
   const choose = (key: SourceKey) => go({ ...state, chip: key, page: 1 });
@@ -109,12 +109,27 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
         </Alert>
       ))}
       <h2 className={classes.total}>
-        {total} {total === 1 ? 'result' : 'results'} for “{state.q}”
+        {total} {total === 1 ? 'result' : 'results'} for “{data.showingResultsFor ?? state.q}”
       </h2>
+      {data.showingResultsFor ? (
+        <p className={classes.correction}>
+          Showing results for{' '}
+          <Link to={hrefOf({ ...state, q: data.showingResultsFor, chip: null, page: 1, exact: false })}>
+            <strong>{data.showingResultsFor}</strong>
+          </Link>
+          . Search instead for{' '}
+          <Link to={hrefOf({ ...state, chip: null, page: 1, exact: true })}>{state.q}</Link>
+        </p>
+      ) : null}
+      {data.partial ? (
+        <p className={classes.correction}>
+          No result has every word you searched for; these have most of them.
+        </p>
+      ) : null}
       {data.didYouMean ? (
         <p>
           Did you mean{' '}
-          <Link to={hrefOf({ q: data.didYouMean, sources: state.sources, chip: null, page: 1 })}>
+          <Link to={hrefOf({ ...state, q: data.didYouMean, chip: null, page: 1, exact: false })}>
             {data.didYouMean}
           </Link>
           ?

@@ -10,6 +10,8 @@ export interface SearchUrlState {
   /** The chip chosen in the URL, if any (the page falls back to the first source with results). */
   chip: SourceKey | null;
   page: number;
+  /** The words as typed, without the corrected spelling ('Search instead for'): `exact=1`. */
+  exact: boolean;
 }
 
 function isSourceKey(value: string): value is SourceKey {
@@ -24,7 +26,7 @@ export function readSearchParams(params: URLSearchParams): SearchUrlState {
   const chip = isSourceKey(chipParam) ? chipParam : null;
   const pageNumber = Number.parseInt(params.get('page') ?? '1', 10);
   const page = Number.isFinite(pageNumber) && pageNumber >= 1 && pageNumber <= 100 ? pageNumber : 1;
-  return { q, sources, chip, page };
+  return { q, sources, chip, page, exact: params.get('exact') === '1' };
 }
 
 /** The URL of a search state; default values are left out so shared links stay short. */
@@ -34,6 +36,7 @@ export function toSearchParams(state: SearchUrlState): URLSearchParams {
   if (state.sources.length > 0) params.set('sources', state.sources.join(','));
   if (state.chip) params.set('chip', state.chip);
   if (state.page > 1) params.set('page', String(state.page));
+  if (state.exact) params.set('exact', '1');
   return params;
 }
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { allTermsText, anyTermText, parseQuery, requiredMatches, synonymIndex } from './query-terms.js';
+
+const synonyms = synonymIndex([
+  ['vpc', 'vnet', 'virtual network'],
+  ['dc', 'data centre', 'data center'],
+]);
+
+describe('parseQuery and the tsquery texts', () => {
+  it('every word must match, the last one also as a prefix', () => {
+    expect(allTermsText(parseQuery('Transit gatew'))).toBe('transit & gatew:*');
+  });
+
+  it('a word of the synonym list matches any spelling of its group, a phrase as a phrase', () => {
+    expect(allTermsText(parseQuery('vnet peering', synonyms))).toBe(
+      '(vnet | vpc | (virtual <-> network)) & peering:*',
+    );
+    // A phrase of the list is one term, whichever spelling was typed.
+    expect(allTermsText(parseQuery('data centre outage', synonyms))).toBe(
+      '((data <-> centre) | dc | (data <-> center)) & outage:*',
+    );
+  });
+
+  it('quoted phrases and -exclusions are kept; operators typed by the user never reach the tsquery', () => {
+    expect(allTermsText(parseQuery('"route table" -azure limit'))).toBe(
+      '((route <-> table) & limit:*) & !azure',
+    );
+    expect(allTermsText(parseQuery("a | b & !c <-> d:* 'x'"))).toBe('a & b & c & d & x');
+  });
+
+  it('no word at all gives no query', () => {
+    expect(allTermsText(parseQuery('?!  --- ""'))).toBe('');
+    expect(anyTermText(parseQuery('  '))).toBe('');
+  });
+
+  it('a partial match counts only meaningful words and needs half of them', () => {
+    const question = parseQuery('why is my gateway cpu so high when idle, is that normal?');
+    expect(anyTermText(question)).toBe('gateway | cpu | high | idle');
+    expect(requiredMatches(question)).toBe(2);
+    // A query of stop words only keeps them (PostgreSQL then drops them: nothing is found).
+    expect(anyTermText(parseQuery('how do I'))).toBe('how | do | i');
+  });
+
+  it('a short or numeric last word is not a prefix', () => {
+    expect(allTermsText(parseQuery('release 81'))).toBe('release & 81');
+    expect(allTermsText(parseQuery('bgp ha'))).toBe('bgp & ha');
+  });
+});

@@ -1,0 +1,187 @@
+import { STOP_WORDS } from './stop-words.js';
+
+/**
+ * How a typed query becomes the tsquery of the built-in sources. The text is cut into terms (a word, a
+ * "quoted phrase", or a phrase of the synonym list), each term may be matched by any spelling of its synonym
+ * group, the last word typed also matches as a prefix (the user may still be typing it), and `-word` excludes.
+ *
+ * Every lexeme handed to PostgreSQL is a run of letters and digits, so the tsquery text built here cannot hold
+ * operators the user typed: `to_tsquery` then stems each lexeme and drops stop words with the `english`
+ * configuration, exactly as the stored vectors were built.
+ */
+
+export interface QueryTerm {
+  /** The words as typed (lower case). */
+  words: string[];
+  /** Every spelling that matches this term: the typed one first, then its synonyms. */
+  spellings: string[][];
+  /** The last word typed, matched as a prefix too. */
+  prefix: boolean;
+  /** Whether any of its words is more than a stop word or a question word (partial matches count these). */
+  meaningful: boolean;
+}
+
+export interface ParsedQuery {
+  terms: QueryTerm[];
+  /** Words after a minus sign: no match may hold them. */
+  excluded: string[];
+}
+
+/** Synonym groups indexed by each spelling (its words joined by one space). */
+export interface SynonymIndex {
+  groupOf: ReadonlyMap<string, readonly string[][]>;
+  /** The longest spelling in words, how far a phrase match looks ahead. */
+  longest: number;
+}
+
+export const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+
+export function synonymIndex(groups: readonly (readonly string[])[]): SynonymIndex {
+  const groupOf = new Map<string, string[][]>();
+  let longest = 1;
+  for (const group of groups) {
+    const spellings = group.map(wordsOf).filter((words) => words.length > 0);
+    for (const words of spellings) {
+      longest = Math.max(longest, words.length);
+      const key = words.join(' ');
+      // A spelling listed in two groups matches both: the groups are merged for it.
+      const known = groupOf.get(key) ?? [];
+      const merged = [...known];
+      for (const spelling of spellings)
+        if (!merged.some((other) => other.join(' ') === spelling.join(' '))) merged.push(spelling);
+      groupOf.set(key, merged);
+    }
+  }
+  return { groupOf, longest };
+}
+
+export const NO_SYNONYMS: SynonymIndex = { groupOf: new Map(), longest: 1 };
+
+/** The shortest last word that also matches as a prefix: shorter ones would match far too much. */
+const PREFIX_MIN_LENGTH = 3;
+/** Terms beyond this are ignored: a pasted paragraph must not build a query of hundreds of operands. */
+const MAX_TERMS = 12;
+
+interface Segment {
+  words: string[];
+  quoted: boolean;
+  excluded: boolean;
+}
+
+/** Splits the text into quoted phrases, `-words` and plain words, in order. */
+function segments(text: string): Segment[] {
+  const result: Segment[] = [];
+  const pattern = /"([^"]*)"?|(-?)([^\s"]+)/g;
+  for (const match of text.matchAll(pattern)) {
+    if (match[1] !== undefined) {
+      const words = wordsOf(match[1]);
+      if (words.length > 0) result.push({ words, quoted: true, excluded: false });
+      continue;
+    }
+    const excluded = match[2] === '-';
+    for (const word of wordsOf(match[3] ?? '')) result.push({ words: [word], quoted: false, excluded });
+  }
+  return result;
+}
+
+const isMeaningful = (words: readonly string[]) => words.some((word) => !STOP_WORDS.has(word));
+
+export function parseQuery(text: string, synonyms: SynonymIndex = NO_SYNONYMS): ParsedQuery {
+  const parts = segments(text);
+  const terms: QueryTerm[] = [];
+  const excluded: string[] = [];
+  let index = 0;
+  while (index < parts.length && terms.length < MAX_TERMS) {
+    const part = parts[index] as Segment;
+    if (part.excluded) {
+      excluded.push(...part.words);
+      index += 1;
+      continue;
+    }
+    if (part.quoted) {
+      terms.push({
+        words: part.words,
+        spellings: [part.words],
+        prefix: false,
+        meaningful: isMeaningful(part.words),
+      });
+      index += 1;
+      continue;
+    }
+    // The longest run of plain words that is a spelling of the synonym list, else the word alone.
+    let taken = 1;
+    let spellings: string[][] = [part.words];
+    for (let length = Math.min(synonyms.longest, parts.length - index); length >= 1; length -= 1) {
+      const run = parts.slice(index, index + length);
+      if (run.some((segment) => segment.quoted || segment.excluded)) continue;
+      const words = run.flatMap((segment) => segment.words);
+      const group = synonyms.groupOf.get(words.join(' '));
+      if (group) {
+        taken = length;
+        spellings = [words, ...group.filter((spelling) => spelling.join(' ') !== words.join(' '))];
+        break;
+      }
+    }
+    const words = spellings[0] ?? part.words;
+    terms.push({ words, spellings, prefix: false, meaningful: isMeaningful(words) });
+    index += taken;
+  }
+  const last = terms[terms.length - 1];
+  const lastPart = parts[parts.length - 1];
+  if (last && lastPart && !lastPart.quoted && !lastPart.excluded && last.words.length === 1) {
+    const word = last.words[0] ?? '';
+    if (word.length >= PREFIX_MIN_LENGTH && !/^\d+$/.test(word)) last.prefix = true;
+  }
+  return { terms, excluded };
+}
+
+/** One spelling as tsquery text: its words in sequence (`<->`), the typed last word also as a prefix. */
+function spellingText(words: readonly string[], prefix: boolean): string {
+  if (words.length === 1) return prefix ? `${words[0]}:*` : (words[0] ?? '');
+  return `(${words.join(' <-> ')})`;
+}
+
+/** A term as tsquery text: any of its spellings. */
+export function termText(term: QueryTerm): string {
+  const alternatives = term.spellings.map((spelling, index) =>
+    spellingText(spelling, index === 0 && term.prefix),
+  );
+  return alternatives.length === 1 ? (alternatives[0] ?? '') : `(${alternatives.join(' | ')})`;
+}
+
+function withExclusions(text: string, excluded: readonly string[]): string {
+  if (excluded.length === 0) return text;
+  return `(${text}) & ${excluded.map((word) => `!${word}`).join(' & ')}`;
+}
+
+/** Every term must match (the first try of every search); '' when the query has no word at all. */
+export function allTermsText(query: ParsedQuery): string {
+  if (query.terms.length === 0) return '';
+  return withExclusions(query.terms.map(termText).join(' & '), query.excluded);
+}
+
+/** The meaningful terms of a partial match; a query of stop words only keeps them all. */
+export function partialTerms(query: ParsedQuery): QueryTerm[] {
+  const meaningful = query.terms.filter((term) => term.meaningful);
+  return meaningful.length > 0 ? meaningful : query.terms;
+}
+
+/** Any meaningful term may match (the partial match); '' when there is none. */
+export function anyTermText(query: ParsedQuery): string {
+  const terms = partialTerms(query);
+  if (terms.length === 0) return '';
+  return withExclusions(terms.map(termText).join(' | '), query.excluded);
+}
+
+/**
+ * How many meaningful terms a partial match must hold: half of them, rounded up. A question of five
+ * meaningful words is answered by an item holding three; one word alone never stands for a long question,
+ * and a nonsense word matches nothing at all.
+ */
+export function requiredMatches(query: ParsedQuery): number {
+  return Math.max(1, Math.ceil(partialTerms(query).length / 2));
+}

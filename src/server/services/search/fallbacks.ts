@@ -1,0 +1,65 @@
+import type { MatchMode } from './types.js';
+
+/**
+ * What a search does when the words as typed find little (issue: recall without losing precision). A query
+ * that matches is answered as typed: ranking is good, and a fallback could only add noise. Only below
+ * `FEW_MATCHES` does the search try the corrected spelling ('Did you mean'), and only when it finds more is it
+ * shown instead ('Showing results for'); only when nothing matches every word is the partial match tried,
+ * where an item needs half of the query's meaningful words (question and stop words do not count), so a
+ * whole question finds the item that answers it and a nonsense query still finds nothing.
+ */
+
+/** Fewer matches than this in all, and the corrected spelling is tried. */
+export const FEW_MATCHES = 3;
+
+export interface Attempt {
+  query: string;
+  match: MatchMode;
+  /** The query is the corrected spelling of what was typed. */
+  corrected: boolean;
+}
+
+export interface ResolvedSearch<R> {
+  result: R;
+  attempt: Attempt;
+  /** The corrected spelling, when there was one and even it found nothing: the 'Did you mean' link. */
+  didYouMean?: string;
+}
+
+export async function searchWithFallbacks<R>(options: {
+  query: string;
+  /** The user asked for the words as typed ('Search instead for'): no corrected spelling. */
+  exact: boolean;
+  run: (attempt: Attempt) => Promise<R>;
+  matchesOf: (result: R) => number;
+  /** Whether every source answered: a result with a failed source is not a reason to search again. */
+  settled: (result: R) => boolean;
+  suggest: (query: string) => Promise<string | undefined>;
+}): Promise<ResolvedSearch<R>> {
+  const typed: Attempt = { query: options.query, match: 'all', corrected: false };
+  let best = { result: await options.run(typed), attempt: typed };
+  let found = options.matchesOf(best.result);
+  if (found >= FEW_MATCHES || !options.settled(best.result)) return best;
+
+  const suggestion = options.exact ? undefined : await options.suggest(options.query);
+  if (suggestion) {
+    const corrected: Attempt = { query: suggestion, match: 'all', corrected: true };
+    const result = await options.run(corrected);
+    if (options.settled(result) && options.matchesOf(result) > found) {
+      best = { result, attempt: corrected };
+      found = options.matchesOf(result);
+    }
+  }
+  if (found > 0) return best;
+
+  // Nothing matches every word: the partial match, of the corrected spelling first.
+  const partials: Attempt[] = [
+    ...(suggestion ? [{ query: suggestion, match: 'any' as const, corrected: true }] : []),
+    { query: options.query, match: 'any', corrected: false },
+  ];
+  for (const attempt of partials) {
+    const result = await options.run(attempt);
+    if (options.settled(result) && options.matchesOf(result) > 0) return { result, attempt };
+  }
+  return suggestion ? { ...best, didYouMean: suggestion } : best;
+}
