@@ -18,6 +18,8 @@ export const apiPaths = {
     customerSearch: '/api/aggregator/customerSearch',
     agentSearch: '/api/aggregator/agentSearch',
     logoutCustomer: '/api/aggregator/logoutCustomer',
+    /** Titles as the user types, for the search boxes (not in the spec: the portal's own). */
+    suggestions: '/api/aggregator/suggestions',
   },
   /** The paged call of each source, one page of 10 (keyed like `SourceKey`). */
   pagedSearch: {

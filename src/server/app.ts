@@ -35,6 +35,7 @@ import { registerPageFallback } from './routes/pages.js';
 import { aggregatorSearchRoutes } from './routes/search/aggregator-search.js';
 import { knowledgeBaseRoutes } from './routes/search/knowledge-base.js';
 import { pagedSearchRoutes } from './routes/search/paged-search.js';
+import { suggestionsRoutes } from './routes/search/suggestions.js';
 import { healthRoutes } from './routes/system/health.js';
 import { trustRoutes } from './routes/system/trust.js';
 import type { SearchSources } from './services/search/types.js';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(latestKbRoutes);
   await app.register(aggregatorSearchRoutes);
   await app.register(pagedSearchRoutes);
+  await app.register(suggestionsRoutes);
   await app.register(knowledgeBaseRoutes);
   await app.register(searchAnalyticsRoutes);
   await app.register(customerSignInRoutes);

@@ -168,6 +168,16 @@ export const searchResponseSchema = z
   .strict();
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
+/** The titles the search boxes suggest as the user types: the best few of the public sources. */
+export const SUGGESTION_SOURCES = ['zendesk', 'git', 'forumbee'] as const satisfies readonly SourceKey[];
+export const MAX_SUGGESTIONS = 6;
+export const suggestionsResponseSchema = z.object({
+  suggestions: z
+    .array(z.object({ source: z.enum(SUGGESTION_SOURCES), title: z.string(), url: z.string() }))
+    .max(MAX_SUGGESTIONS),
+});
+export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
+
 export const categoryQuerySchema = z.object({
   categoryId: z
     .string()

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
-import { searchResponseSchema, type SearchResponse } from '../../../src/common/contracts/search.js';
+import {
+  searchResponseSchema,
+  suggestionsResponseSchema,
+  type SearchResponse,
+} from '../../../src/common/contracts/search.js';
 import { communityPosts } from '../../../src/server/db/schema.js';
 import { refreshSearchWords } from '../../../src/server/services/search/search-words.js';
 import { get, post } from '../../support/auth-flow.js';
@@ -115,5 +119,25 @@ describe('recall: misspellings, questions, synonyms and prefixes', () => {
     expect(res.json<{ data: { title: string }[] }>().data[0]).toMatchObject({
       title: 'CoPilot topology map is empty after upgrade',
     });
+  });
+
+  it('suggestions as one types: the best titles of the public sources, the last word as a prefix', async () => {
+    const url = (q: string) => `${apiPaths.aggregator.suggestions}?searchValue=${encodeURIComponent(q)}`;
+    const res = await get(anonymous(t.app), url('spoke gateway cpu sta'));
+    expect(res.statusCode).toBe(200);
+    const { suggestions } = suggestionsResponseSchema.parse(res.json());
+    expect(suggestions[0]).toEqual({
+      source: 'forumbee',
+      title: 'Spoke gateway CPU stays at 90 percent when idle',
+      url: 'https://community.acme.example/t/gateway-cpu-idle',
+    });
+    const geneve = suggestionsResponseSchema.parse((await get(anonymous(t.app), url('geneve ove'))).json());
+    expect(geneve.suggestions.map((item) => item.title)).toContain('Geneve overlay basics');
+    const none = suggestionsResponseSchema.parse((await get(anonymous(t.app), url('qwxzv'))).json());
+    expect(none.suggestions).toEqual([]);
+    for (const bad of ['', '   ', 'a\u0000b']) {
+      const refused = await get(anonymous(t.app), url(bad));
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
   });
 });

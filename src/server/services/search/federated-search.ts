@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   SEARCH_PAGE_SIZE,
   SOURCE_KEYS,
+  SUGGESTION_SOURCES,
   type SourceKey,
   type SourceStatus,
 } from '../../../common/contracts/search.js';
@@ -44,6 +45,21 @@ export interface FederatedResult {
   showingResultsFor?: string;
   /** The results match only some of the query's words (the partial match). */
   partial?: boolean;
+}
+
+export interface Suggestion {
+  source: (typeof SUGGESTION_SOURCES)[number];
+  title: string;
+  url: string;
+}
+
+function suggestionOf(
+  source: Suggestion['source'],
+  hit: SourceHits[Suggestion['source']],
+): Suggestion {
+  if ('htmlUrl' in hit) return { source, title: hit.title, url: hit.htmlUrl };
+  if ('domain' in hit) return { source, title: hit.title, url: `https://${hit.domain}${hit.path}` };
+  return { source, title: hit.title, url: hit.url };
 }
 
 /** A page request: who, what, which page; `exact` skips the corrected spelling ('Search instead for'). */
@@ -209,6 +225,35 @@ export class SearchService {
       suggest: (query) => this.suggest(query),
     });
     return resolved.result;
+  }
+
+  /**
+   * The titles the search boxes suggest while the user types: the first hits of the public sources the
+   * searcher may see, every word matching (the last as a prefix), interleaved source by source. No fallbacks
+   * and no analytics: a half-typed query is not a search. Shares the sources' page caches with the search.
+   */
+  async suggestTitles(input: { searcher: Searcher; query: string; limit: number }): Promise<Suggestion[]> {
+    const allowed = new Set(allowedSources(input.searcher));
+    const keys = SUGGESTION_SOURCES.filter((key) => allowed.has(key));
+    const lists = await Promise.all(
+      keys.map(async (key) => {
+        const outcome = await this.run(key, this.options.sources[key], {
+          searcher: input.searcher,
+          query: input.query,
+          page: 1,
+          match: 'all',
+        });
+        return outcome.status === 'ok' ? outcome.page.hits.map((hit) => suggestionOf(key, hit)) : [];
+      }),
+    );
+    const interleaved: Suggestion[] = [];
+    for (let rank = 0; interleaved.length < input.limit && lists.some((list) => rank < list.length); rank += 1) {
+      for (const list of lists) {
+        const item = list[rank];
+        if (item && interleaved.length < input.limit) interleaved.push(item);
+      }
+    }
+    return interleaved;
   }
 
   /** One page of one source: refuses (401 anonymous, 403 signed in) a source the searcher may not see. */
