@@ -53,10 +53,7 @@ export interface Suggestion {
   url: string;
 }
 
-function suggestionOf(
-  source: Suggestion['source'],
-  hit: SourceHits[Suggestion['source']],
-): Suggestion {
+function suggestionOf(source: Suggestion['source'], hit: SourceHits[Suggestion['source']]): Suggestion {
   if ('htmlUrl' in hit) return { source, title: hit.title, url: hit.htmlUrl };
   if ('domain' in hit) return { source, title: hit.title, url: `https://${hit.domain}${hit.path}` };
   return { source, title: hit.title, url: hit.url };
@@ -247,7 +244,11 @@ export class SearchService {
       }),
     );
     const interleaved: Suggestion[] = [];
-    for (let rank = 0; interleaved.length < input.limit && lists.some((list) => rank < list.length); rank += 1) {
+    for (
+      let rank = 0;
+      interleaved.length < input.limit && lists.some((list) => rank < list.length);
+      rank += 1
+    ) {
       for (const list of lists) {
         const item = list[rank];
         if (item && interleaved.length < input.limit) interleaved.push(item);
