@@ -14,7 +14,7 @@ const results = (page: Page) => page.getByRole('list', { name: /results$/ });
 
 async function search(page: Page, q: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(q);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(q)}`));
   await expect(chips(page)).toBeVisible();
 }

@@ -36,7 +36,7 @@ test('/search: the form searches, the page shows results, chips and pagination, 
   test.slow(); // axe in a second browser context
   await page.goto('/search');
   await page.getByRole('searchbox', { name: 'Search' }).fill('gateway');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/search\?q=gateway$/);
 
   await expect(page.getByRole('heading', { level: 2, name: /results for “gateway”/ })).toBeVisible();
@@ -65,7 +65,7 @@ test('/search keeps the chosen sources of the address in its form', async ({ pag
   await page.goto('/search?q=BGP&sources=zendesk,git');
   await expect(chips(page).getByRole('radio')).toHaveCount(2);
   await page.getByRole('searchbox', { name: 'Search' }).fill('FireNet');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/search\?q=FireNet&sources=zendesk%2Cgit$/);
   await expect(chips(page).getByRole('radio')).toHaveCount(2);
   await expect(results(page).getByRole('listitem').first()).toBeVisible();

@@ -33,7 +33,12 @@ export const paths = {
   /** Requires sign-in (spec section 2); a signed-out visitor is sent to sign-in and brought back here. */
   chatbot: { path: 'chatbot', getHref: () => '/chatbot' },
   /** Federated search; the URL carries `q`, `sources`, `chip` and `page`. */
-  search: { path: 'search', getHref: () => '/search' },
+  search: {
+    path: 'search',
+    /** With `q`, the results of that query. */
+    getHref: (params?: { q: string }) =>
+      params ? `/search?${new URLSearchParams({ q: params.q }).toString()}` : '/search',
+  },
   /** The Tech Hub knowledge base; `?article=<id or slug>` opens an article, `?q=` searches it. */
   docs: { path: 'docs', getHref: () => '/docs' },
   adminSearchAnalytics: { path: 'admin/search-analytics', getHref: () => '/admin/search-analytics' },

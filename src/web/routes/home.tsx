@@ -3,6 +3,7 @@ import { latestKbQueryOptions } from '../features/knowledge-base/api/get-latest-
 import { LatestKbCard } from '../features/knowledge-base/components/latest-kb-card';
 import { RecommendedReadingCard } from '../features/home/components/recommended-reading-card';
 import { SupportMessages } from '../features/home/components/support-messages';
+import { SiteSearchBox } from '../features/site-search/components/site-search-box';
 import { useOpenStoredLink } from '../app/session/use-open-stored-link';
 import type { PortalRouteHandle } from '../lib/route-handle';
 import classes from './home.module.css';
@@ -22,7 +23,9 @@ export function Component() {
   useOpenStoredLink();
   return (
     <>
-      <SupportMessages />
+      <SupportMessages
+        search={<SiteSearchBox variant="hero" shortcutPriority={2} landmark="Search the support portal" />}
+      />
       <Container size="xl" className={classes.cards}>
         <RecommendedReadingCard />
         <LatestKbCard />

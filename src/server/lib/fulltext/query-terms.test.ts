@@ -41,8 +41,10 @@ describe('parseQuery and the tsquery texts', () => {
     expect(anyTermText(parseQuery('how do I'))).toBe('how | do | i');
   });
 
-  it('a short or numeric last word is not a prefix', () => {
+  it('a numeric or too short last word is not a prefix: alone it needs three letters, after others two', () => {
     expect(allTermsText(parseQuery('release 81'))).toBe('release & 81');
-    expect(allTermsText(parseQuery('bgp ha'))).toBe('bgp & ha');
+    expect(allTermsText(parseQuery('ha'))).toBe('ha');
+    expect(allTermsText(parseQuery('bgp h'))).toBe('bgp & h');
+    expect(allTermsText(parseQuery('bgp ha'))).toBe('bgp & ha:*');
   });
 });

@@ -61,8 +61,12 @@ export function synonymIndex(groups: readonly (readonly string[])[]): SynonymInd
 
 export const NO_SYNONYMS: SynonymIndex = { groupOf: new Map(), longest: 1 };
 
-/** The shortest last word that also matches as a prefix: shorter ones would match far too much. */
+/**
+ * The shortest last word that also matches as a prefix: alone, three letters (shorter would match far too
+ * much); after other words, which narrow the match already, two.
+ */
 const PREFIX_MIN_LENGTH = 3;
+const PREFIX_MIN_LENGTH_AFTER_WORDS = 2;
 /** Terms beyond this are ignored: a pasted paragraph must not build a query of hundreds of operands. */
 const MAX_TERMS = 12;
 
@@ -134,7 +138,8 @@ export function parseQuery(text: string, synonyms: SynonymIndex = NO_SYNONYMS): 
   const lastPart = parts[parts.length - 1];
   if (last && lastPart && !lastPart.quoted && !lastPart.excluded && last.words.length === 1) {
     const word = last.words[0] ?? '';
-    if (word.length >= PREFIX_MIN_LENGTH && !/^\d+$/.test(word)) last.prefix = true;
+    const minimum = terms.length > 1 ? PREFIX_MIN_LENGTH_AFTER_WORDS : PREFIX_MIN_LENGTH;
+    if (word.length >= minimum && !/^\d+$/.test(word)) last.prefix = true;
   }
   return { terms, excluded };
 }

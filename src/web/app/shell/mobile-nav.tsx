@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Link } from '../../../common/portal-config';
 import { AppLink } from '../../components/app-link';
 import { SignInButtons } from '../../features/auth/components/sign-in-buttons';
+import { SiteSearchBox } from '../../features/site-search/components/site-search-box';
 import { ROLE_LABELS } from '../../features/auth/components/user-menu';
 import { logout } from '../session/session-actions';
 import { useSession } from '../session/use-session';
@@ -39,6 +40,14 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
           <Drawer.CloseButton aria-label="Close menu" />
         </Drawer.Header>
         <Drawer.Body className={classes.body}>
+          <div className={classes.search}>
+            <SiteSearchBox
+              variant="compact"
+              shortcutPriority={3}
+              landmark="Search from the menu"
+              onDone={onClose}
+            />
+          </div>
           <nav aria-label="Mobile">
             {sections.map((section) => (
               <section key={section.title} className={classes.section}>

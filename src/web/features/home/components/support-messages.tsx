@@ -1,4 +1,5 @@
 import { Container } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
 import { usePortalConfig } from '../../../lib/portal-config-context';
@@ -9,8 +10,11 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** The home page's hero: where to go for which problem (spec section 1, home page messages). */
-export function SupportMessages() {
+/**
+ * The home page's hero: where to go for which problem (spec section 1, home page messages), with the page's
+ * search box (`search`, composed by the route) between the tagline and the tiles.
+ */
+export function SupportMessages({ search }: { search?: ReactNode }) {
   const config = usePortalConfig();
   const product = config.product.name;
   return (
@@ -22,6 +26,7 @@ export function SupportMessages() {
         <p className={classes.tagline}>
           {config.product.tagline}: help for your controller, gateways and CoPilot.
         </p>
+        {search ? <div className={classes.search}>{search}</div> : null}
 
         <ul className={classes.tiles}>
           <li className={classes.tile}>
