@@ -20,6 +20,8 @@ export const apiPaths = {
     logoutCustomer: '/api/aggregator/logoutCustomer',
     /** Titles as the user types, for the search boxes (not in the spec: the portal's own). */
     suggestions: '/api/aggregator/suggestions',
+    /** A click on a search result, for the click-through of the analytics (the portal's own). */
+    searchClick: '/api/aggregator/searchClick',
   },
   /** The paged call of each source, one page of 10 (keyed like `SourceKey`). */
   pagedSearch: {

@@ -36,6 +36,7 @@ import { aggregatorSearchRoutes } from './routes/search/aggregator-search.js';
 import { knowledgeBaseRoutes } from './routes/search/knowledge-base.js';
 import { pagedSearchRoutes } from './routes/search/paged-search.js';
 import { suggestionsRoutes } from './routes/search/suggestions.js';
+import { searchClickRoutes } from './routes/search/search-click.js';
 import { healthRoutes } from './routes/system/health.js';
 import { trustRoutes } from './routes/system/trust.js';
 import type { SearchSources } from './services/search/types.js';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(aggregatorSearchRoutes);
   await app.register(pagedSearchRoutes);
   await app.register(suggestionsRoutes);
+  await app.register(searchClickRoutes);
   await app.register(knowledgeBaseRoutes);
   await app.register(searchAnalyticsRoutes);
   await app.register(customerSignInRoutes);

@@ -258,6 +258,30 @@ test.describe('signed in as an admin', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  test('search analytics: corrected queries and the results that were opened', async ({ page }) => {
+    // A misspelling of its own: the corrected spelling is a word of the titles ("certificate").
+    await gotoHydrated(page, '/search');
+    await search(page, 'certficate');
+    await expect(page.getByText(/Showing results for/)).toBeVisible();
+    const first = results(page).getByRole('listitem').first().getByRole('link');
+    const href = (await first.getAttribute('href')) ?? '';
+    await first.click();
+    await expect(page).not.toHaveURL(/\/search/);
+
+    await gotoHydrated(page, '/admin/search-analytics');
+    const corrected = page.getByRole('table', { name: 'Corrected queries' });
+    const opened = page.getByRole('table', { name: 'Most opened results' });
+    await expect(async () => {
+      await page.reload();
+      await expect(corrected.getByRole('row', { name: /certficate certificate/ })).toBeVisible({
+        timeout: 2_000,
+      });
+      await expect(opened.getByRole('cell', { name: href, exact: true })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByText(/results opened/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });
 
 test('search analytics is No Page for anyone but an admin', async ({ page }) => {

@@ -45,6 +45,10 @@ export const SOURCE_KEYS = [
 export const sourceKeySchema = z.enum(SOURCE_KEYS);
 export type SourceKey = z.infer<typeof sourceKeySchema>;
 
+export function isSourceKey(value: string): value is SourceKey {
+  return (SOURCE_KEYS as readonly string[]).includes(value);
+}
+
 /** What the search page calls each source (chips, filter, '0 results found in {source}'). */
 export const SOURCE_LABELS: Record<SourceKey, string> = {
   zendesk: 'Knowledge Base',
@@ -250,7 +254,31 @@ export const searchAnalyticsSchema = z.object({
   to: z.string(),
   topQueries: z.array(queryCount),
   zeroResultQueries: z.array(queryCount),
+  /** Misspelt queries and the spelling whose results they were shown. */
+  correctedQueries: z.array(queryCount.extend({ correctedTo: z.string() })),
+  /** Queries that no item matched with every word: they were shown the partial match. */
+  partialQueries: z.array(queryCount),
+  clickThrough: z.object({
+    searches: count,
+    clicks: count,
+    topResults: z.array(
+      z.object({ url: z.string(), source: z.string(), clicks: count, averageRank: z.number() }),
+    ),
+  }),
 });
+
+/** `POST /api/aggregator/searchClick`: a click on a search result, with its 1-based rank in its source. */
+export const searchClickBodySchema = z.object({
+  query: searchValueSchema,
+  source: sourceKeySchema,
+  rank: z
+    .number()
+    .int()
+    .min(1)
+    .max(SEARCH_MAX_PAGE * SEARCH_PAGE_SIZE),
+  url: storableText().trim().min(1).max(2000),
+});
+export type SearchClick = z.infer<typeof searchClickBodySchema>;
 export type SearchAnalytics = z.infer<typeof searchAnalyticsSchema>;
 
 /** The paged call of each source (spec section 7), one page of 10. */

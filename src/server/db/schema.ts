@@ -301,7 +301,31 @@ export const searchEvents = pgTable(
     role: text('role').notNull(),
     counts: jsonb('counts').$type<SearchCounts>().notNull(),
     total: integer('total').notNull(),
+    /** The corrected spelling whose results were shown ('Showing results for'), normalised; else null. */
+    correctedTo: text('corrected_to'),
+    /** Nothing matched every word: the results were the partial match. */
+    partial: boolean('partial').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index('search_events_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * One row per click on a search result, with its rank on the page (1 = first): the click-through of the
+ * admin's search analytics, which shows what customers found worth opening.
+ */
+export const searchClicks = pgTable(
+  'search_clicks',
+  {
+    id: serial('id').primaryKey(),
+    query: text('query').notNull(),
+    /** The source key of the result (`zendesk`, `git`, ...). */
+    source: text('source').notNull(),
+    /** 1-based position among that source's results, across pages. */
+    rank: integer('rank').notNull(),
+    url: text('url').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('search_clicks_created_at_idx').on(table.createdAt)],
 );

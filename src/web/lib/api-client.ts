@@ -24,6 +24,8 @@ interface ApiCallOptions {
   /** Query parameters; `undefined` values are left out. */
   query?: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /** The request outlives the page (a report sent as the user follows a link). */
+  keepalive?: boolean;
 }
 
 /** Gets `performance.now()` of when the refused request started (see session-actions' forcedLogout). */
@@ -72,7 +74,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls the API and answers status and body whatever the status, throwing only when no answer came. */
 async function apiCall(path: string, options: ApiCallOptions = {}): Promise<ApiResult> {
-  const { method = options.json === undefined ? 'GET' : 'POST', json, query, signal } = options;
+  const { method = options.json === undefined ? 'GET' : 'POST', json, query, signal, keepalive } = options;
   const startedAt = performance.now();
   const headers: Record<string, string> = { accept: 'application/json' };
   // No content type without a body: Fastify refuses an empty body that claims to be JSON.
@@ -83,6 +85,7 @@ async function apiCall(path: string, options: ApiCallOptions = {}): Promise<ApiR
     headers,
     body: json === undefined ? undefined : JSON.stringify(json),
     signal,
+    keepalive,
   });
   const body = await readJson(response);
   if (response.status === 401 && isLogoutEvent(body)) sessionEndedHandler?.(startedAt);

@@ -8,7 +8,8 @@ import {
 } from '../../../src/common/contracts/search.js';
 import { helpdeskTickets } from '../../../src/server/connectors/helpdesk/builtin/schema.js';
 import { searchEvents } from '../../../src/server/db/schema.js';
-import { get, type Browser } from '../../support/auth-flow.js';
+import { apiPaths } from '../../../src/common/api-paths.js';
+import { get, post, type Browser } from '../../support/auth-flow.js';
 import {
   getPage,
   groupKeys,
@@ -207,5 +208,56 @@ describe('federated search: contract and role gating', () => {
     expect((await get(agent, '/api/admin/search-analytics')).statusCode).toBe(403);
     expect((await get(customer, '/api/admin/search-analytics')).statusCode).toBe(403);
     expect((await get(visitor, '/api/admin/search-analytics')).statusCode).toBe(401);
+  });
+
+  it('analytics list the corrected queries, the partial matches and the click-through', async () => {
+    const corrected = await search(visitor, 'trnasit gatway');
+    expect(corrected.showingResultsFor).toBe('transit gateway');
+    const partial = await search(customer, 'why does my transit gateway attachment keep flapping zzzq');
+    expect(partial.partial).toBe(true);
+    const click = (browser: Browser, body: object) => post(browser, apiPaths.aggregator.searchClick, body);
+    const clicked = { query: 'trnasit gatway', source: 'zendesk', rank: 2, url: '/docs?article=transit' };
+    expect((await click(visitor, clicked)).statusCode).toBe(204);
+    expect((await click(customer, { ...clicked, rank: 4 })).statusCode).toBe(204);
+    await t.app.searchEvents.flush();
+
+    const analytics = searchAnalyticsSchema.parse((await get(admin, '/api/admin/search-analytics')).json());
+    expect(analytics.correctedQueries).toContainEqual({
+      query: 'trnasit gatway',
+      correctedTo: 'transit gateway',
+      count: 1,
+    });
+    expect(analytics.partialQueries).toContainEqual({
+      query: 'why does my transit gateway attachment keep flapping zzzq',
+      count: 1,
+    });
+    expect(analytics.clickThrough.clicks).toBe(2);
+    expect(analytics.clickThrough.searches).toBeGreaterThanOrEqual(2);
+    expect(analytics.clickThrough.topResults).toContainEqual({
+      url: '/docs?article=transit',
+      source: 'zendesk',
+      clicks: 2,
+      averageRank: 3,
+    });
+  });
+
+  it('a click report is refused with 400 for bad input and 403 from another site', async () => {
+    const good = { query: 'vpn', source: 'git', rank: 1, url: '/docs?article=x' };
+    for (const bad of [
+      { ...good, rank: 0 },
+      { ...good, rank: 1e20 },
+      { ...good, source: 'everything' },
+      { ...good, url: 'a\u0000b' },
+      { ...good, query: '' },
+      { query: 'vpn' },
+    ]) {
+      const res = await post(visitor, apiPaths.aggregator.searchClick, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'Bad Request' });
+    }
+    const crossSite = await post(visitor, apiPaths.aggregator.searchClick, good, {
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.statusCode).toBe(403);
   });
 });

@@ -27,7 +27,14 @@ export async function federatedSearchAnswer(
     exact: input.exact ?? false,
     ...(filter ? { filter } : {}),
   });
-  app.searchEvents.record({ query, userId: searcher.userId, role, counts: result.counts });
+  app.searchEvents.record({
+    query,
+    userId: searcher.userId,
+    role,
+    counts: result.counts,
+    ...(result.showingResultsFor !== undefined ? { correctedTo: result.showingResultsFor } : {}),
+    ...(result.partial ? { partial: true } : {}),
+  });
   return presentSearch(result);
 }
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { withoutControlCharacters } from '../../../common/contracts/text.js';
 import type { Database } from '../../db/client.js';
-import { searchEvents, type SearchCounts } from '../../db/schema.js';
+import { searchClicks, searchEvents, type SearchCounts } from '../../db/schema.js';
 import { normaliseQuery } from '../../lib/normalise-query.js';
 
 export interface SearchEventInput {
@@ -9,6 +9,10 @@ export interface SearchEventInput {
   userId: string | null;
   role: string;
   counts: SearchCounts;
+  /** The corrected spelling whose results were shown, if any. */
+  correctedTo?: string;
+  /** The results were the partial match. */
+  partial?: boolean;
 }
 
 interface StoredEvent {
@@ -17,6 +21,8 @@ interface StoredEvent {
   role: string;
   counts: SearchCounts;
   total: number;
+  corrected_to: string | null;
+  partial: boolean;
   created_at: string;
 }
 
@@ -53,6 +59,9 @@ export class SearchEventRecorder {
       role: event.role,
       counts: event.counts,
       total: Object.values(event.counts).reduce((sum, value) => sum + value, 0),
+      corrected_to:
+        event.correctedTo === undefined ? null : withoutControlCharacters(normaliseQuery(event.correctedTo)),
+      partial: event.partial ?? false,
       created_at: new Date().toISOString(),
     });
     if (this.queue.length >= this.options.maxBatch) void this.flush();
@@ -99,10 +108,11 @@ export class SearchEventRecorder {
    */
   private async insert(events: StoredEvent[]): Promise<void> {
     await this.db.execute(
-      sql`insert into search_events (query, user_id, role, counts, total, created_at)
-select e.query, u.id, e.role, e.counts, e.total, e.created_at
+      sql`insert into search_events (query, user_id, role, counts, total, corrected_to, partial, created_at)
+select e.query, u.id, e.role, e.counts, e.total, e.corrected_to, e.partial, e.created_at
 from jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
-  as e(query text, user_id text, role text, counts jsonb, total int, created_at timestamptz)
+  as e(query text, user_id text, role text, counts jsonb, total int, corrected_to text, partial boolean,
+       created_at timestamptz)
   left join users u on u.id = e.user_id`,
     );
   }
@@ -119,9 +129,41 @@ export interface QueryCount {
   count: number;
 }
 
+export interface CorrectedQueryCount extends QueryCount {
+  correctedTo: string;
+}
+
+export interface ClickedResult {
+  url: string;
+  source: string;
+  clicks: number;
+  /** Mean 1-based rank at which it was clicked. */
+  averageRank: number;
+}
+
 export interface SearchAnalyticsResult {
   topQueries: QueryCount[];
   zeroResultQueries: QueryCount[];
+  /** Misspelt queries and the spelling whose results they were shown. */
+  correctedQueries: CorrectedQueryCount[];
+  /** Queries that matched no item with every word and fell back to the partial match. */
+  partialQueries: QueryCount[];
+  /** Searches, clicks on their results, and the results clicked most. */
+  clickThrough: { searches: number; clicks: number; topResults: ClickedResult[] };
+}
+
+/** A click on a search result (`POST /api/aggregator/searchClick`), written at once: clicks are few. */
+export async function recordSearchClick(
+  db: Database,
+  click: { query: string; source: string; rank: number; url: string; userId: string | null },
+): Promise<void> {
+  await db.insert(searchClicks).values({
+    query: withoutControlCharacters(normaliseQuery(click.query)).slice(0, STORED_QUERY_LENGTH),
+    source: click.source,
+    rank: click.rank,
+    url: click.url,
+    userId: click.userId,
+  });
 }
 
 /** The most frequent queries and the most frequent queries that found nothing, in [from, to). */
@@ -142,12 +184,54 @@ export async function searchAnalytics(options: {
       .groupBy(searchEvents.query)
       .orderBy(desc(sql`n`), searchEvents.query)
       .limit(options.limit);
-  const [topQueries, zeroResultQueries] = await Promise.all([
-    top(period),
-    top(and(period, eq(searchEvents.total, 0))),
-  ]);
+  const clickPeriod = and(gte(searchClicks.createdAt, options.from), lt(searchClicks.createdAt, options.to));
+  const [topQueries, zeroResultQueries, partialQueries, corrected, searches, clicks, clicked] =
+    await Promise.all([
+      top(period),
+      top(and(period, eq(searchEvents.total, 0))),
+      top(and(period, eq(searchEvents.partial, true))),
+      db
+        .select({ query: searchEvents.query, correctedTo: searchEvents.correctedTo, count: n })
+        .from(searchEvents)
+        .where(and(period, isNotNull(searchEvents.correctedTo)))
+        .groupBy(searchEvents.query, searchEvents.correctedTo)
+        .orderBy(desc(sql`n`), searchEvents.query)
+        .limit(options.limit),
+      db.select({ n: count() }).from(searchEvents).where(period),
+      db.select({ n: count() }).from(searchClicks).where(clickPeriod),
+      db
+        .select({
+          url: searchClicks.url,
+          source: searchClicks.source,
+          clicks: n,
+          averageRank: sql<string>`avg(${searchClicks.rank})`,
+        })
+        .from(searchClicks)
+        .where(clickPeriod)
+        .groupBy(searchClicks.url, searchClicks.source)
+        .orderBy(desc(sql`n`), searchClicks.url)
+        .limit(options.limit),
+    ]);
+  const counted = (rows: { query: string; count: number }[]) =>
+    rows.map((row) => ({ query: row.query, count: Number(row.count) }));
   return {
-    topQueries: topQueries.map((row) => ({ query: row.query, count: Number(row.count) })),
-    zeroResultQueries: zeroResultQueries.map((row) => ({ query: row.query, count: Number(row.count) })),
+    topQueries: counted(topQueries),
+    zeroResultQueries: counted(zeroResultQueries),
+    partialQueries: counted(partialQueries),
+    correctedQueries: corrected.map((row) => ({
+      query: row.query,
+      correctedTo: row.correctedTo ?? '',
+      count: Number(row.count),
+    })),
+    clickThrough: {
+      searches: Number(searches[0]?.n ?? 0),
+      clicks: Number(clicks[0]?.n ?? 0),
+      topResults: clicked.map((row) => ({
+        url: row.url,
+        source: row.source,
+        clicks: Number(row.clicks),
+        averageRank: Math.round(Number(row.averageRank) * 10) / 10,
+      })),
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Loader, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { isSourceKey, SOURCE_LABELS } from '../../../../common/contracts/search';
 import { TableScroll } from '../../../components/table-scroll';
 import table from '../../../components/table.module.css';
 import { useSearchAnalytics } from '../api/get-search-analytics';
@@ -13,27 +14,44 @@ function dateParam(params: URLSearchParams, name: string): string | undefined {
   return DATE.test(value) ? value : undefined;
 }
 
-function QueryTable({ title, rows }: { title: string; rows: { query: string; count: number }[] }) {
+interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/** One table of the page; its rows are keyed by `rowKey`. */
+function CountTable<Row>(props: {
+  title: string;
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  columns: Column<Row>[];
+  empty?: string;
+}) {
+  const { title, rows, rowKey, columns } = props;
   return (
     <section className={classes.section}>
       <h2>{title}</h2>
       {rows.length === 0 ? (
-        <p>No searches in this period.</p>
+        <p>{props.empty ?? 'No searches in this period.'}</p>
       ) : (
         <TableScroll label={title}>
           <table className={table.table}>
             <caption>{title}</caption>
             <thead>
               <tr>
-                <th scope="col">Query</th>
-                <th scope="col">Searches</th>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col">
+                    {column.header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.query}>
-                  <td>{row.query}</td>
-                  <td>{row.count}</td>
+                <tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <td key={column.header}>{column.cell(row)}</td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -44,7 +62,36 @@ function QueryTable({ title, rows }: { title: string; rows: { query: string; cou
   );
 }
 
-/** Top queries and zero-result queries of a period (issue 4, item 7). The period lives in the URL. */
+const QUERY_COLUMNS: Column<{ query: string; count: number }>[] = [
+  { header: 'Query', cell: (row) => row.query },
+  { header: 'Searches', cell: (row) => row.count },
+];
+
+const CORRECTED_COLUMNS: Column<{ query: string; correctedTo: string; count: number }>[] = [
+  { header: 'Query', cell: (row) => row.query },
+  { header: 'Shown as', cell: (row) => row.correctedTo },
+  { header: 'Searches', cell: (row) => row.count },
+];
+
+const RESULT_COLUMNS: Column<{ url: string; source: string; clicks: number; averageRank: number }>[] = [
+  { header: 'Result', cell: (row) => row.url },
+  { header: 'Source', cell: (row) => (isSourceKey(row.source) ? SOURCE_LABELS[row.source] : row.source) },
+  { header: 'Opens', cell: (row) => row.clicks },
+  { header: 'Average rank', cell: (row) => row.averageRank },
+];
+
+const queryKey = (row: { query: string }) => row.query;
+
+/** The share of searches that led to an opened result, as a whole percentage. */
+function clickRate(searches: number, clicks: number): string {
+  return searches === 0 ? '0 %' : `${Math.round((clicks / searches) * 100)} %`;
+}
+
+/**
+ * What was searched in a period (the period lives in the URL): top queries, those that found nothing, those
+ * shown a corrected spelling or a partial match, and which results were opened, so content writers see what
+ * customers could not find.
+ */
 export function SearchAnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const from = dateParam(params, 'from');
@@ -82,8 +129,45 @@ export function SearchAnalyticsPage() {
           <p className={classes.period}>
             From {analytics.data.from.slice(0, 10)} to {analytics.data.to.slice(0, 10)}
           </p>
-          <QueryTable title="Top queries" rows={analytics.data.topQueries} />
-          <QueryTable title="Zero-result queries" rows={analytics.data.zeroResultQueries} />
+          <CountTable
+            title="Top queries"
+            rows={analytics.data.topQueries}
+            rowKey={queryKey}
+            columns={QUERY_COLUMNS}
+          />
+          <CountTable
+            title="Zero-result queries"
+            rows={analytics.data.zeroResultQueries}
+            rowKey={queryKey}
+            columns={QUERY_COLUMNS}
+          />
+          <CountTable
+            title="Corrected queries"
+            rows={analytics.data.correctedQueries}
+            rowKey={(row) => `${row.query}|${row.correctedTo}`}
+            columns={CORRECTED_COLUMNS}
+            empty="No query was corrected in this period."
+          />
+          <CountTable
+            title="Partial matches"
+            rows={analytics.data.partialQueries}
+            rowKey={queryKey}
+            columns={QUERY_COLUMNS}
+            empty="Every query matched with all its words in this period."
+          />
+          <section className={classes.section}>
+            <h2>Click-through</h2>
+            <p>
+              {`${analytics.data.clickThrough.searches} searches, ${analytics.data.clickThrough.clicks} results opened (${clickRate(analytics.data.clickThrough.searches, analytics.data.clickThrough.clicks)}).`}
+            </p>
+          </section>
+          <CountTable
+            title="Most opened results"
+            rows={analytics.data.clickThrough.topResults}
+            rowKey={(row) => `${row.source}|${row.url}`}
+            columns={RESULT_COLUMNS}
+            empty="No result was opened in this period."
+          />
         </>
       ) : analytics.isError ? (
         <Alert color="red" variant="light" title="The analytics could not be loaded">

@@ -24,15 +24,30 @@ function LockIcon() {
   );
 }
 
+interface ResultListProps {
+  items: ResultItem[];
+  label: string;
+  /** The rank of the first item (11 on page 2): what a click report says. */
+  firstRank: number;
+  /** A result's link was followed. */
+  onOpen?: (item: ResultItem, rank: number) => void;
+}
+
 /** One page of results of one source. */
-export function ResultList({ items, label }: { items: ResultItem[]; label: string }) {
+export function ResultList({ items, label, firstRank, onOpen }: ResultListProps) {
   return (
     <ul className={classes.list} aria-label={label}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id} className={classes.item}>
           <h3 className={classes.itemTitle}>
             {item.locked ? <LockIcon /> : null}
-            {item.href ? <AppLink href={item.href}>{item.title}</AppLink> : <span>{item.title}</span>}
+            {item.href ? (
+              <AppLink href={item.href} onClick={() => onOpen?.(item, firstRank + index)}>
+                {item.title}
+              </AppLink>
+            ) : (
+              <span>{item.title}</span>
+            )}
           </h3>
           {item.status ? <p className={classes.status}>Status: {item.status}</p> : null}
           <Highlighted className={classes.snippet} html={item.snippet} />

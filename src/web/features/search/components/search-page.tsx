@@ -1,13 +1,19 @@
 import { Alert, Button, Chip, Loader } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { SOURCE_LABELS, type SearchResponse, type SourceKey } from '../../../../common/contracts/search';
+import {
+  SEARCH_PAGE_SIZE,
+  SOURCE_LABELS,
+  type SearchResponse,
+  type SourceKey,
+} from '../../../../common/contracts/search';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../app/session/use-session';
 import { useSearchAll } from '../api/search-all';
 import { useSearchPage } from '../api/search-page';
 import { ANONYMOUS_SEARCHER } from '../lib/searcher';
 import { readSearchParams, toSearchParams, visibleSources, type SearchUrlState } from '../lib/search-params';
-import { groupItems, shownResults, summarize, type SourceSummary } from '../lib/results';
+import { groupItems, shownResults, summarize, type ResultItem, type SourceSummary } from '../lib/results';
+import { reportSearchClick } from '../api/report-search-click';
 import { ResultList } from './result-list';
 import { SearchForm } from './search-form';
 import { SearchPagination } from './search-pagination';
@@ -100,6 +106,11 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
   const total = summaries.reduce((sum, summary) => sum + summary.count, 0);
   const failed = summaries.filter((summary) => summary.status !== 'ok');
   const choose = (key: SourceKey) => go({ ...state, chip: key, page: 1 });
+  // The query whose results were shown: the corrected spelling when there was one.
+  const report = (item: ResultItem, rank: number) => {
+    if (!active || !item.href) return;
+    reportSearchClick({ query: data.showingResultsFor ?? state.q, source: active.key, rank, url: item.href });
+  };
 
   return (
     <>
@@ -152,11 +163,15 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
             <ResultList
               label={`${SOURCE_LABELS[active.key]} results`}
               items={groupItems(active.key, data[active.key] ?? emptyGroup(active.key))}
+              firstRank={1}
+              onOpen={report}
             />
           ) : paged.data ? (
             <ResultList
               label={`${SOURCE_LABELS[active.key]} results`}
               items={groupItems(active.key, paged.data)}
+              firstRank={(page - 1) * SEARCH_PAGE_SIZE + 1}
+              onOpen={report}
             />
           ) : paged.isError ? (
             <Alert color="red" variant="light" title={`${SOURCE_LABELS[active.key]} did not answer`}>

@@ -1,4 +1,4 @@
-import { SOURCE_KEYS, type SourceKey } from '../../../../common/contracts/search';
+import { isSourceKey, SOURCE_KEYS, type SourceKey } from '../../../../common/contracts/search';
 import type { Session } from '../../../app/session/use-session';
 
 /** The search as the URL carries it (spec section 4): the single source of truth of the search page. */
@@ -12,10 +12,6 @@ export interface SearchUrlState {
   page: number;
   /** The words as typed, without the corrected spelling ('Search instead for'): `exact=1`. */
   exact: boolean;
-}
-
-function isSourceKey(value: string): value is SourceKey {
-  return (SOURCE_KEYS as readonly string[]).includes(value);
 }
 
 export function readSearchParams(params: URLSearchParams): SearchUrlState {
