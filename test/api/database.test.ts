@@ -20,6 +20,7 @@ const ALL_TABLES = [
   'kb_articles',
   'kb_categories',
   'kb_sections',
+  'search_clicks',
   'search_events',
   'search_words',
   'sessions',

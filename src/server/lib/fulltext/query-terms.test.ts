@@ -37,6 +37,9 @@ describe('parseQuery and the tsquery texts', () => {
     const question = parseQuery('why is my gateway cpu so high when idle, is that normal?');
     expect(anyTermText(question)).toBe('gateway | cpu | high | idle');
     expect(requiredMatches(question)).toBe(2);
+    // Two meaningful words: both (a nonsense word next to a real one finds nothing).
+    expect(requiredMatches(parseQuery('vrrrmph quota'))).toBe(2);
+    expect(requiredMatches(parseQuery('quota'))).toBe(1);
     // A query of stop words only keeps them (PostgreSQL then drops them: nothing is found).
     expect(anyTermText(parseQuery('how do I'))).toBe('how | do | i');
   });

@@ -183,10 +183,11 @@ export function anyTermText(query: ParsedQuery): string {
 }
 
 /**
- * How many meaningful terms a partial match must hold: half of them, rounded up. A question of five
- * meaningful words is answered by an item holding three; one word alone never stands for a long question,
- * and a nonsense word matches nothing at all.
+ * How many meaningful terms a partial match must hold: every one of two or fewer (one word alone does not
+ * stand for a two-word query, so a nonsense word next to a real one finds nothing), else half of them, rounded
+ * up: a question of five meaningful words is answered by an item holding three.
  */
 export function requiredMatches(query: ParsedQuery): number {
-  return Math.max(1, Math.ceil(partialTerms(query).length / 2));
+  const terms = partialTerms(query).length;
+  return terms <= 2 ? Math.max(1, terms) : Math.ceil(terms / 2);
 }

@@ -2,11 +2,11 @@ import type { MatchMode } from './types.js';
 
 /**
  * What a search does when the words as typed find little (issue: recall without losing precision). A query
- * that matches is answered as typed: ranking is good, and a fallback could only add noise. Only below
+ * that matches well is answered as typed: ranking is good, and a fallback could only add noise. Only below
  * `FEW_MATCHES` does the search try the corrected spelling ('Did you mean'), and only when it finds more is it
- * shown instead ('Showing results for'); only when nothing matches every word is the partial match tried,
- * where an item needs half of the query's meaningful words (question and stop words do not count), so a
- * whole question finds the item that answers it and a nonsense query still finds nothing.
+ * shown instead ('Showing results for'); then, still below, the partial match, where an item needs half of
+ * the query's meaningful words (question and stop words do not count), so a whole question finds the item
+ * that answers it and a nonsense query still finds nothing.
  */
 
 /** Fewer matches than this in all, and the corrected spelling is tried. */
@@ -50,16 +50,17 @@ export async function searchWithFallbacks<R>(options: {
       found = options.matchesOf(result);
     }
   }
-  if (found > 0) return best;
+  if (found >= FEW_MATCHES) return best;
 
-  // Nothing matches every word: the partial match, of the corrected spelling first.
+  // Few or no items match every word: the partial match (of the corrected spelling first), shown when it
+  // finds more. Items with every word rank first in it, so what matched before keeps its place.
   const partials: Attempt[] = [
     ...(suggestion ? [{ query: suggestion, match: 'any' as const, corrected: true }] : []),
     { query: options.query, match: 'any', corrected: false },
   ];
   for (const attempt of partials) {
     const result = await options.run(attempt);
-    if (options.settled(result) && options.matchesOf(result) > 0) return { result, attempt };
+    if (options.settled(result) && options.matchesOf(result) > found) return { result, attempt };
   }
-  return suggestion ? { ...best, didYouMean: suggestion } : best;
+  return suggestion && found === 0 ? { ...best, didYouMean: suggestion } : best;
 }
