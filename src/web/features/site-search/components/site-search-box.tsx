@@ -1,14 +1,11 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { SuggestionsResponse } from '../../../../common/contracts/search';
 import { GetSearchForm } from '../../../components/get-search-form';
 import { paths } from '../../../lib/paths';
-import { MIN_SUGGEST_LENGTH, useSearchSuggestions } from '../api/get-search-suggestions';
+import { useSearchSuggestions, type Suggestion } from '../api/get-search-suggestions';
 import { SHORTCUT_ATTRIBUTE } from '../lib/use-search-shortcut';
 import classes from './site-search-box.module.css';
-
-type Suggestion = SuggestionsResponse['suggestions'][number];
 
 // Written out here rather than imported with the contracts: this box is in every page's first bundle.
 const SOURCE_NAMES: Record<Suggestion['source'], string> = {
@@ -48,7 +45,7 @@ export function SiteSearchBox({ variant, shortcutPriority, landmark, onDone }: S
   const [active, setActive] = useState(-1);
   const [typed] = useDebouncedValue(value.trim(), SUGGEST_DELAY_MS);
   const suggestions = useSearchSuggestions(typed);
-  const items = open && typed.length >= MIN_SUGGEST_LENGTH ? (suggestions.data?.suggestions ?? []) : [];
+  const items = open ? suggestions : [];
   const expanded = items.length > 0;
 
   const close = () => {
