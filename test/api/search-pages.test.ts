@@ -1,3 +1,4 @@
+import type { ArticleDetails } from '../../src/common/contracts/search.js';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -138,6 +139,38 @@ describe('server-rendered search pages', () => {
     expect(hasTag(html, 'ul', { 'aria-label': 'Search results' })).toBe(true);
     for (const { title } of titles) expect(html).toContain(inHtml(title));
     expect(dehydratedKeys(html)).toContainEqual(['docs', 'search', 'tech-hub', 'anonymous', 'gateway']);
+  });
+
+  it('GET /docs and /docs?article= hold the sidebar and the article: nothing moves once the page loads', async () => {
+    const details = await t.app.inject({
+      method: 'GET',
+      url: '/api/zendesk/getArticleDetails?categoryId=tech-hub',
+    });
+    const tree = details.json<ArticleDetails>();
+    expect(tree.section.sections.length).toBeGreaterThan(0);
+    const home = await page('/docs');
+    for (const section of tree.section.sections) {
+      expect(home).toContain(inHtml(section.name));
+      for (const { title } of tree.articleMap[String(section.id)] ?? [])
+        expect(home).toContain(inHtml(title));
+    }
+    expect(dehydratedKeys(home)).toContainEqual(['docs', 'details', 'tech-hub', 'anonymous']);
+
+    const article = await page('/docs?article=controller-upgrade-path');
+    expect(article).toContain('Controller and gateway upgrade path and best practices');
+    expect(dehydratedKeys(article)).toContainEqual([
+      'docs',
+      'article',
+      'anonymous',
+      'controller-upgrade-path',
+    ]);
+    // An article that does not exist is left to the browser (which shows its own message).
+    expect(dehydratedKeys(await page('/docs?article=no-such-article'))).not.toContainEqual([
+      'docs',
+      'article',
+      'anonymous',
+      'no-such-article',
+    ]);
   });
 
   it('a query the API would refuse renders the page without results, for the browser to ask', async () => {

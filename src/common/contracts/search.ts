@@ -1,5 +1,12 @@
-import { apiPaths } from '../api-paths.js';
 import { z } from 'zod';
+import {
+  MAX_SUGGESTIONS,
+  SEARCH_MAX_PAGE,
+  SEARCH_PAGE_SIZE,
+  SOURCE_KEYS,
+  SUGGESTION_SOURCES,
+  type SourceKey,
+} from '../search-sources.js';
 import { storableText } from './text.js';
 
 /**
@@ -25,39 +32,9 @@ import { storableText } from './text.js';
  * Snippets are cut on a word boundary with an ellipsis at 200 visible characters (150 for Jira).
  */
 
-/** Results per page of every source (spec section 9). */
-export const SEARCH_PAGE_SIZE = 10;
-/** Counts above this are reported as this (a capped count keeps a common word cheap). */
-export const SEARCH_COUNT_CAP = 1000;
-/** Highest page any paged call serves. */
-const SEARCH_MAX_PAGE = 100;
-/** Snippet of a protected article for someone not signed in. */
-export const SIGN_IN_TO_READ = 'Sign in to read this article.';
+export * from '../search-sources.js';
 
-export const SOURCE_KEYS = [
-  'zendesk',
-  'git',
-  'forumbee',
-  'zendeskRequests',
-  'zendeskTickets',
-  'jiraIssues',
-] as const;
 export const sourceKeySchema = z.enum(SOURCE_KEYS);
-export type SourceKey = z.infer<typeof sourceKeySchema>;
-
-export function isSourceKey(value: string): value is SourceKey {
-  return (SOURCE_KEYS as readonly string[]).includes(value);
-}
-
-/** What the search page calls each source (chips, filter, '0 results found in {source}'). */
-export const SOURCE_LABELS: Record<SourceKey, string> = {
-  zendesk: 'Knowledge Base',
-  git: 'Documentation',
-  forumbee: 'Community',
-  zendeskRequests: 'My Requests',
-  zendeskTickets: 'Tickets',
-  jiraIssues: 'Jira',
-};
 
 const sourceStatusSchema = z.enum(['ok', 'timeout', 'error']);
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
@@ -173,8 +150,6 @@ export const searchResponseSchema = z
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** The titles the search boxes suggest as the user types: the best few of the public sources. */
-export const SUGGESTION_SOURCES = ['zendesk', 'git', 'forumbee'] as const satisfies readonly SourceKey[];
-export const MAX_SUGGESTIONS = 6;
 export const suggestionsResponseSchema = z.object({
   suggestions: z
     .array(z.object({ source: z.enum(SUGGESTION_SOURCES), title: z.string(), url: z.string() }))
@@ -280,6 +255,3 @@ export const searchClickBodySchema = z.object({
 });
 export type SearchClick = z.infer<typeof searchClickBodySchema>;
 export type SearchAnalytics = z.infer<typeof searchAnalyticsSchema>;
-
-/** The paged call of each source (spec section 7), one page of 10. */
-export const PAGED_SEARCH_PATHS: Record<SourceKey, string> = apiPaths.pagedSearch;

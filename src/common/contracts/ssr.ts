@@ -1,6 +1,13 @@
 import type { PortalConfig } from '../portal-config.js';
 import type { LatestKbResponse } from './latest-kb.js';
-import type { CategorySearchResponse, SearchGroups, SearchResponse, SourceKey } from './search.js';
+import type {
+  ArticleDetails,
+  ArticleResponse,
+  CategorySearchResponse,
+  SearchGroups,
+  SearchResponse,
+  SourceKey,
+} from './search.js';
 
 /**
  * The contract between the server and the web app's server-side rendering bundle
@@ -29,6 +36,10 @@ export interface SsrData {
   }): Promise<SearchGroups[SourceKey]>;
   /** `GET /api/zendesk/searchArticlesByCategory`: the search of one knowledge-base category (the Tech Hub). */
   searchCategory(input: { categoryId: string; query: string }): Promise<CategorySearchResponse>;
+  /** `GET /api/zendesk/getArticleDetails`: the sections and titles of a category (the /docs sidebar). */
+  articleDetails(input: { categoryId: string }): Promise<ArticleDetails>;
+  /** `GET /api/zendesk/articles/:id`: one article, a protected one without its body (a visitor's view). */
+  article(input: { id: string }): Promise<ArticleResponse>;
 }
 
 export interface SsrInput {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  articleParamsSchema,
+  categoryQuerySchema,
   categorySearchQuerySchema,
   pagedSearchQuerySchema,
   searchBodySchema,
@@ -8,6 +10,8 @@ import {
 } from '../../common/contracts/search.js';
 import type { SsrData } from '../../common/contracts/ssr.js';
 import { loadLatestKb } from '../presenters/latest-kb.js';
+import { presentArticle, presentArticleDetails } from '../presenters/search.js';
+import { categoryTree, findArticle, findCategory } from '../services/knowledge/articles.js';
 import {
   categorySearchAnswer,
   federatedSearchAnswer,
@@ -52,6 +56,18 @@ export function createPageData(app: FastifyInstance): SsrData {
         page: input.page,
         exact: input.exact === 'true',
       });
+    },
+
+    // A visitor's view, as every server render: protected articles without their bodies.
+    async articleDetails({ categoryId }) {
+      const input = categoryQuerySchema.parse({ categoryId });
+      const category = await findCategory(app.db, input.categoryId);
+      return presentArticleDetails(await categoryTree(app.db, category), false);
+    },
+
+    async article({ id }) {
+      const input = articleParamsSchema.parse({ id });
+      return presentArticle(await findArticle(app.db, input.id), false);
     },
 
     async searchCategory({ categoryId, query }) {

@@ -1,4 +1,6 @@
 import { Page } from '../components/page';
+import { articleQueryOptions } from '../features/docs/api/get-article';
+import { articleDetailsQueryOptions } from '../features/docs/api/get-article-details';
 import { docsSearchQueryOptions } from '../features/docs/api/search-docs';
 import { ANONYMOUS_READER, TECH_HUB_CATEGORY } from '../features/docs/lib/docs-reader';
 import { DocsPage } from '../features/docs/components/docs-page';
@@ -10,14 +12,27 @@ export const handle: PortalRouteHandle = {
     title: 'Tech Hub',
     description: `Guides and troubleshooting articles for ${config.product.name}: sections, articles and search.`,
   }),
-  // A search's results in the first HTML (as a visitor's): the search box works before any script runs.
+  // The sidebar, the article and a search's results in the first HTML (as a visitor's): nothing moves once
+  // the page loads, and the search box works before any script runs.
   prefetch: async (queryClient, data, searchParams) => {
-    const { q } = readDocsParams(searchParams);
-    if (!q) return;
-    await queryClient.prefetchQuery({
-      ...docsSearchQueryOptions(ANONYMOUS_READER, q),
-      queryFn: () => data.searchCategory({ categoryId: TECH_HUB_CATEGORY, query: q }),
-    });
+    const { article, q } = readDocsParams(searchParams);
+    await Promise.all([
+      queryClient.prefetchQuery({
+        ...articleDetailsQueryOptions(ANONYMOUS_READER),
+        queryFn: () => data.articleDetails({ categoryId: TECH_HUB_CATEGORY }),
+      }),
+      q
+        ? queryClient.prefetchQuery({
+            ...docsSearchQueryOptions(ANONYMOUS_READER, q),
+            queryFn: () => data.searchCategory({ categoryId: TECH_HUB_CATEGORY, query: q }),
+          })
+        : article
+          ? queryClient.prefetchQuery({
+              ...articleQueryOptions(ANONYMOUS_READER, article),
+              queryFn: () => data.article({ id: article }),
+            })
+          : undefined,
+    ]);
   },
 };
 

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
-import {
-  categorySearchResponseSchema,
-  type CategorySearchResponse,
-} from '../../../../common/contracts/search';
+import type { CategorySearchResponse } from '../../../../common/contracts/search';
 import { fetchApi } from '../../../lib/api-client';
+import { checkedBy } from '../../../lib/search-contracts';
 import { TECH_HUB_CATEGORY, type DocsReader } from '../lib/docs-reader';
 
 /** `GET /api/zendesk/searchArticlesByCategory?categoryId=&searchValue=&page=1`: the /docs search box. */
@@ -16,7 +14,7 @@ export function searchArticlesByCategory(
   return fetchApi(
     apiPaths.knowledgeBase.articlesByCategory,
     { query: { categoryId, searchValue, page: '1' }, signal },
-    (body) => categorySearchResponseSchema.parse(body),
+    checkedBy((contracts) => contracts.categorySearchResponseSchema),
   );
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { SIGN_IN_TO_READ } from '../../../../common/contracts/search';
+import { SIGN_IN_TO_READ } from '../../../../common/search-sources';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
 import { LoginLink } from '../../../components/login-link';

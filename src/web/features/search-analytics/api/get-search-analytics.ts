@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
-import { searchAnalyticsSchema, type SearchAnalytics } from '../../../../common/contracts/search';
+import type { SearchAnalytics } from '../../../../common/contracts/search';
 import { fetchApi } from '../../../lib/api-client';
+import { checkedBy } from '../../../lib/search-contracts';
 
 /** `GET /api/admin/search-analytics?from=&to=` (admins): what was searched and what found nothing. */
 function getSearchAnalytics(
@@ -9,8 +10,10 @@ function getSearchAnalytics(
   to: string | undefined,
   signal?: AbortSignal,
 ): Promise<SearchAnalytics> {
-  return fetchApi(apiPaths.admin.searchAnalytics, { query: { from, to }, signal }, (body) =>
-    searchAnalyticsSchema.parse(body),
+  return fetchApi(
+    apiPaths.admin.searchAnalytics,
+    { query: { from, to }, signal },
+    checkedBy((contracts) => contracts.searchAnalyticsSchema),
   );
 }
 

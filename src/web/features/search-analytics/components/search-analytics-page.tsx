@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { isSourceKey, SOURCE_LABELS } from '../../../../common/contracts/search';
+import { isSourceKey, SOURCE_LABELS } from '../../../../common/search-sources';
 import { TableScroll } from '../../../components/table-scroll';
 import table from '../../../components/table.module.css';
 import { useSearchAnalytics } from '../api/get-search-analytics';

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
-import {
-  searchResponseSchema,
-  type SearchResponse,
-  type SourceKey,
-} from '../../../../common/contracts/search';
+import type { SearchResponse } from '../../../../common/contracts/search';
+import type { SourceKey } from '../../../../common/search-sources';
 import { fetchApi } from '../../../lib/api-client';
+import { checkedBy } from '../../../lib/search-contracts';
 import type { Searcher } from '../lib/searcher';
 
 /**
@@ -22,7 +20,7 @@ export function searchAll(
   return fetchApi(
     apiPaths.aggregator.search,
     { method: 'POST', query: { searchValue: q }, json: body, signal },
-    (body) => searchResponseSchema.parse(body),
+    checkedBy((contracts) => contracts.searchResponseSchema),
   );
 }
 

@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  PAGED_SEARCH_PATHS,
-  searchGroupSchemas,
-  type SearchGroups,
-  type SourceKey,
-} from '../../../../common/contracts/search';
+import type { SearchGroups } from '../../../../common/contracts/search';
+import { PAGED_SEARCH_PATHS, type SourceKey } from '../../../../common/search-sources';
 import { fetchApi } from '../../../lib/api-client';
+import { checkedBy } from '../../../lib/search-contracts';
 import type { Searcher } from '../lib/searcher';
 
 /** A later page of one source (`GET` of the source's own search call with `page`). */
@@ -17,7 +14,13 @@ export function searchPage(
   signal?: AbortSignal,
 ): Promise<SearchGroups[SourceKey]> {
   const query = { searchValue: q, page: String(page), exact: exact ? 'true' : undefined };
-  return fetchApi(PAGED_SEARCH_PATHS[key], { query, signal }, (body) => searchGroupSchemas[key].parse(body));
+  return fetchApi(
+    PAGED_SEARCH_PATHS[key],
+    { query, signal },
+    checkedBy(
+      (contracts): { parse(body: unknown): SearchGroups[SourceKey] } => contracts.searchGroupSchemas[key],
+    ),
+  );
 }
 
 export function searchPageQueryOptions(

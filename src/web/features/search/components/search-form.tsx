@@ -1,5 +1,5 @@
 import { Button, Checkbox, Popover, TextInput } from '@mantine/core';
-import { SOURCE_LABELS, type SourceKey } from '../../../../common/contracts/search';
+import { SOURCE_LABELS, type SourceKey } from '../../../../common/search-sources';
 import { paths } from '../../../lib/paths';
 import { GetSearchForm } from '../../../components/get-search-form';
 import classes from './search-page.module.css';

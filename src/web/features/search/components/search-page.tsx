@@ -1,11 +1,7 @@
 import { Alert, Button, Chip, Loader } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import {
-  SEARCH_PAGE_SIZE,
-  SOURCE_LABELS,
-  type SearchResponse,
-  type SourceKey,
-} from '../../../../common/contracts/search';
+import type { SearchResponse } from '../../../../common/contracts/search';
+import { SEARCH_PAGE_SIZE, SOURCE_LABELS, type SourceKey } from '../../../../common/search-sources';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../app/session/use-session';
 import { useSearchAll } from '../api/search-all';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paginationWindow } from '../../../../common/pagination';
-import { SEARCH_PAGE_SIZE } from '../../../../common/contracts/search';
+import { SEARCH_PAGE_SIZE } from '../../../../common/search-sources';
 import classes from './search-page.module.css';
 
 interface SearchPaginationProps {

@@ -1,9 +1,5 @@
-import {
-  SOURCE_KEYS,
-  type SearchGroups,
-  type SearchResponse,
-  type SourceKey,
-} from '../../../../common/contracts/search';
+import type { SearchGroups, SearchResponse } from '../../../../common/contracts/search';
+import { SOURCE_KEYS, type SourceKey } from '../../../../common/search-sources';
 
 /** One result as the list shows it, whatever its source. */
 export interface ResultItem {

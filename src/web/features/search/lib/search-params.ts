@@ -1,4 +1,4 @@
-import { isSourceKey, SOURCE_KEYS, type SourceKey } from '../../../../common/contracts/search';
+import { isSourceKey, SOURCE_KEYS, type SourceKey } from '../../../../common/search-sources';
 import type { Session } from '../../../app/session/use-session';
 
 /** The search as the URL carries it (spec section 4): the single source of truth of the search page. */

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiPaths } from '../../../../common/api-paths';
 import type { SuggestionsResponse } from '../../../../common/contracts/search';
 import { fetchApi } from '../../../lib/api-client';
+import { checkedBy } from '../../../lib/search-contracts';
 
 /** Suggestions start at this many characters: one letter would suggest half the portal. */
 export const MIN_SUGGEST_LENGTH = 2;
@@ -11,11 +12,12 @@ export type Suggestion = SuggestionsResponse['suggestions'][number];
 
 /** `GET /api/aggregator/suggestions?searchValue=`: the best few titles for what was typed so far. */
 export function getSearchSuggestions(q: string, signal?: AbortSignal): Promise<SuggestionsResponse> {
-  return fetchApi(apiPaths.aggregator.suggestions, { query: { searchValue: q }, signal }, async (body) => {
-    // The schema (and zod) loads with the first suggestion, not with every page: the box is in the header.
-    const { suggestionsResponseSchema } = await import('../../../../common/contracts/search');
-    return suggestionsResponseSchema.parse(body);
-  });
+  // The schema (and zod) loads with the first suggestion, not with every page: the box is in the header.
+  return fetchApi(
+    apiPaths.aggregator.suggestions,
+    { query: { searchValue: q }, signal },
+    checkedBy((contracts) => contracts.suggestionsResponseSchema),
+  );
 }
 
 /**

@@ -1,0 +1,47 @@
+import { apiPaths } from './api-paths.js';
+
+/**
+ * The constants of federated search that pages need to render (source keys and labels, page size), apart from
+ * the zod contracts in `contracts/search.ts`: a page whose data came with the server render then loads no
+ * validator at all. `contracts/search.ts` re-exports all of them.
+ */
+
+/** Results per page of every source (spec section 9). */
+export const SEARCH_PAGE_SIZE = 10;
+/** Counts above this are reported as this (a capped count keeps a common word cheap). */
+export const SEARCH_COUNT_CAP = 1000;
+/** Highest page any paged call serves. */
+export const SEARCH_MAX_PAGE = 100;
+/** Snippet of a protected article for someone not signed in. */
+export const SIGN_IN_TO_READ = 'Sign in to read this article.';
+
+export const SOURCE_KEYS = [
+  'zendesk',
+  'git',
+  'forumbee',
+  'zendeskRequests',
+  'zendeskTickets',
+  'jiraIssues',
+] as const;
+export type SourceKey = (typeof SOURCE_KEYS)[number];
+
+export function isSourceKey(value: string): value is SourceKey {
+  return (SOURCE_KEYS as readonly string[]).includes(value);
+}
+
+/** What the search page calls each source (chips, filter, '0 results found in {source}'). */
+export const SOURCE_LABELS: Record<SourceKey, string> = {
+  zendesk: 'Knowledge Base',
+  git: 'Documentation',
+  forumbee: 'Community',
+  zendeskRequests: 'My Requests',
+  zendeskTickets: 'Tickets',
+  jiraIssues: 'Jira',
+};
+
+/** The paged call of each source (spec section 7), one page of 10. */
+export const PAGED_SEARCH_PATHS: Record<SourceKey, string> = apiPaths.pagedSearch;
+
+/** The titles the search boxes suggest as the user types: the best few of the public sources. */
+export const SUGGESTION_SOURCES = ['zendesk', 'git', 'forumbee'] as const satisfies readonly SourceKey[];
+export const MAX_SUGGESTIONS = 6;
