@@ -7,7 +7,6 @@ import { paths } from '../../lib/paths';
 import { usePortalConfig } from '../../lib/portal-config-context';
 import { SignInButtons } from '../../features/auth/components/sign-in-buttons';
 import { UserMenu } from '../../features/auth/components/user-menu';
-import { SiteSearchBox } from '../../features/site-search/components/site-search-box';
 import { useSearchShortcut } from '../../features/site-search/lib/use-search-shortcut';
 import { useSession } from '../session/use-session';
 import { useNavigation } from './use-navigation';
@@ -58,10 +57,6 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-
-        <div className={classes.search}>
-          <SiteSearchBox variant="compact" shortcutPriority={1} landmark="Site search" />
-        </div>
 
         <div className={classes.actions}>
           {/* Slot for the notification bell (spec section 2): signed-in users see it here once notices exist. */}
