@@ -109,3 +109,16 @@ test.describe('without JavaScript', () => {
     await expect(resultsList(page).getByRole('listitem').first()).toBeVisible();
   });
 });
+
+for (const width of [1024, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('the header holds the search box without scrolling sideways', async ({ page }) => {
+      await gotoHydrated(page, '/sla');
+      await expect(page.getByRole('search', { name: 'Site search' }).getByRole('combobox')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+}
