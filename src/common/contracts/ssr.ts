@@ -36,7 +36,10 @@ export interface SsrData {
   }): Promise<SearchGroups[SourceKey]>;
   /** `GET /api/zendesk/searchArticlesByCategory`: the search of one knowledge-base category (the Tech Hub). */
   searchCategory(input: { categoryId: string; query: string }): Promise<CategorySearchResponse>;
-  /** `GET /api/zendesk/getArticleDetails`: the sections and titles of a category (the /docs sidebar). */
+  /**
+   * `GET /api/zendesk/getArticleDetails`: the sections and titles of a category (the /docs sidebar), with
+   * every `body` empty: the page fetches the article it shows through `article`.
+   */
   articleDetails(input: { categoryId: string }): Promise<ArticleDetails>;
   /** `GET /api/zendesk/articles/:id`: one article, a protected one without its body (a visitor's view). */
   article(input: { id: string }): Promise<ArticleResponse>;
