@@ -1,63 +1,86 @@
 import { eq } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   azureAdAuthenticateOkSchema,
   authCodeGrantOkSchema,
   meResponseSchema,
 } from '../../../src/common/contracts/auth.js';
+import type { App } from '../../../src/server/app.js';
 import { userIdentities, users } from '../../../src/server/db/schema.js';
 import { completeHelpdeskStep, get, newBrowser, type Browser } from '../../support/auth-flow.js';
-import { startOidcProvider, type OidcProviderPeer } from '../../support/peers/oidc-provider.js';
-import { startSmtpSink, type SmtpSink } from '../../support/peers/smtp-sink.js';
-import { createAdmin, createAgent } from '../../support/factories.js';
-import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { startOidcProvider } from '../../support/peers/oidc-provider.js';
+import { createAdmin, createAgent, uniqueSuffix, type CreatedStaff } from '../../support/factories.js';
+import { createTestApp } from '../../support/test-app.js';
+import { useMailTestApp, useResource } from '../../support/use-test-app.js';
 
 const CLIENT_ID = 'portal-test';
 const CLIENT_SECRET = 'a-test-client-secret';
 
-/** The agent and the admin the portal has on file; the provider's directory above names them too. */
-async function createPortalStaff(app: TestApp['app']): Promise<void> {
-  await createAgent(app, { email: 'agent@acme.example', name: 'Alex Agent' });
-  await createAdmin(app, { email: 'admin@acme.example', name: 'Ada Admin' });
-}
-
 describe('agent sign-in through the corporate OpenID Connect provider', () => {
-  let idp: OidcProviderPeer;
-  let sink: SmtpSink;
-  let t: TestApp;
-  beforeAll(async () => {
-    idp = await startOidcProvider({
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      redirectUris: ['http://localhost/login/callback'],
-      accounts: [
-        { email: 'agent@acme.example', name: 'Alex Agent (IdP)' },
-        { email: 'new.agent@acme.example', name: 'Nia New' },
-        { email: 'outsider@example.com', name: 'Oscar Outsider' },
-        { email: 'customer@acme-partner.example', name: 'Casey Partner' },
-        { email: 'admin@acme.example', name: 'Ada Admin (IdP)', emailVerified: false },
-        { email: 'unverified.new@acme.example', name: 'Uma Unverified', emailVerified: false },
-      ],
-    });
-    sink = await startSmtpSink();
-    t = await createTestApp({
-      accounts: false,
-      env: {
-        OIDC_ISSUER: idp.issuer,
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
-        SMTP_URL: sink.url,
+  // Addresses outside the corporate domain, which the provider knows and the portal must refuse.
+  const outsiderEmail = `outsider-${uniqueSuffix()}@example.com`;
+  const partnerEmail = `customer-${uniqueSuffix()}@acme-partner.example`;
+  const idp = useResource(
+    () =>
+      startOidcProvider({
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        redirectUris: ['http://localhost/login/callback'],
+        accounts: [
+          { email: outsiderEmail, name: 'Oscar Outsider' },
+          { email: partnerEmail, name: 'Casey Partner' },
+        ],
+      }),
+    (peer) => peer.stop(),
+  );
+  const t = useMailTestApp({
+    accounts: false,
+    env: {
+      // Read when the app is built, once the provider (started just before) knows its port.
+      get OIDC_ISSUER() {
+        return idp.issuer;
       },
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    },
+  });
+
+  /** The portal's agent and admin, made by the test; the provider knows them by these addresses. */
+  let agent: CreatedStaff;
+  let admin: CreatedStaff;
+  /** The provider's subjects for them. */
+  const agentSubject = `sub-agent-${uniqueSuffix()}`;
+  const adminSubject = `sub-admin-${uniqueSuffix()}`;
+  /** Corporate accounts of the provider the portal has no user for. */
+  let newAgentEmail = '';
+  let unverifiedNewEmail = '';
+  /** A corporate address no account has: the email a renamed mailbox claims. */
+  let renamedEmail = '';
+  beforeAll(async () => {
+    const corporateDomain = t.app.portalConfig.support.corporateEmailDomain;
+    agent = await createAgent(t.app);
+    admin = await createAdmin(t.app);
+    newAgentEmail = `new.agent-${uniqueSuffix()}@${corporateDomain}`;
+    unverifiedNewEmail = `unverified.new-${uniqueSuffix()}@${corporateDomain}`;
+    renamedEmail = `renamed-${uniqueSuffix()}@${corporateDomain}`;
+    // The portal's own staff, at the addresses the portal has on file (the provider's names differ on purpose).
+    idp.addAccount({ email: agent.email, name: `${agent.name} (IdP)`, sub: agentSubject });
+    idp.addAccount({ email: newAgentEmail, name: 'Nia New' });
+    idp.addAccount({
+      email: admin.email,
+      name: `${admin.name} (IdP)`,
+      sub: adminSubject,
+      emailVerified: false,
     });
-    // The portal's own staff, at the addresses the provider knows them by (its names differ on purpose).
-    await createPortalStaff(t.app);
+    idp.addAccount({ email: unverifiedNewEmail, name: 'Uma Unverified', emailVerified: false });
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-    await idp.stop();
-  });
+
+  /** The same agent and admin in another portal (same addresses, so the provider knows them too). */
+  async function copyPortalStaff(app: App): Promise<void> {
+    await createAgent(app, { email: agent.email, name: agent.name });
+    await createAdmin(app, { email: admin.email, name: admin.name });
+  }
 
   /** The popup: /api/azureAD/login, the provider's sign-in, and the callback's query. */
   async function popup(browser: Browser, email: string): Promise<string> {
@@ -84,15 +107,15 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
 
   it('popup -> session (azureAD) -> help desk -> /jiraAuth -> tracker -> /code -> signed in everywhere', async () => {
     const browser = newBrowser(t.app);
-    const query = await popup(browser, 'agent@acme.example');
+    const query = await popup(browser, agent.email);
     const done = await get(browser, `/api/azureAD/authenticateCode${query}`);
     expect(done.statusCode).toBe(200);
     const body = azureAdAuthenticateOkSchema.parse(done.json());
     expect(body.redirect).toBe('/zendeskInitAuth');
     // The existing agent keeps the name and role on file.
     expect(body.userInfo.user).toMatchObject({
-      email: 'agent@acme.example',
-      name: 'Alex Agent',
+      email: agent.email,
+      name: agent.name,
       role: 'agent',
       authLevel: 'azureAD',
     });
@@ -102,7 +125,7 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
     // The help-desk step, as role agent.
     const init = await get(browser, '/zendeskInitAuth');
     expect(new URL(String(init.headers.location), 'http://localhost').searchParams.get('role')).toBe('agent');
-    const granted = await completeHelpdeskStep(browser, sink, 'agent@acme.example');
+    const granted = await completeHelpdeskStep(browser, t.sink, agent.email);
     expect(granted.statusCode).toBe(200);
     const grantBody = authCodeGrantOkSchema.parse(granted.json());
     expect(grantBody.redirect).toBe('/jiraAuth');
@@ -132,10 +155,7 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
 
   it('a new corporate account becomes an agent', async () => {
     const browser = newBrowser(t.app);
-    const done = await get(
-      browser,
-      `/api/azureAD/authenticateCode${await popup(browser, 'new.agent@acme.example')}`,
-    );
+    const done = await get(browser, `/api/azureAD/authenticateCode${await popup(browser, newAgentEmail)}`);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({
       userInfo: { user: { name: 'Nia New', role: 'agent', userType: 'agent' } },
@@ -143,7 +163,7 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
   });
 
   it('an account outside the corporate domain is refused', async () => {
-    for (const email of ['outsider@example.com', 'customer@acme-partner.example']) {
+    for (const email of [outsiderEmail, partnerEmail]) {
       const browser = newBrowser(t.app);
       const res = await get(browser, `/api/azureAD/authenticateCode${await popup(browser, email)}`);
       expect(res.statusCode, email).toBe(403);
@@ -168,7 +188,7 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
     ],
   ])('an ID token with %s is refused', async (_case, edit) => {
     const browser = newBrowser(t.app);
-    const query = await popup(browser, 'agent@acme.example');
+    const query = await popup(browser, agent.email);
     idp.tamperNextIdToken(edit);
     const res = await get(browser, `/api/azureAD/authenticateCode${query}`);
     expect(res.statusCode).toBe(401);
@@ -178,7 +198,7 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
 
   it('a wrong state is refused before the code is redeemed', async () => {
     const browser = newBrowser(t.app);
-    const params = new URLSearchParams(await popup(browser, 'agent@acme.example'));
+    const params = new URLSearchParams(await popup(browser, agent.email));
     params.set('state', 'x'.repeat(43));
     const res = await get(browser, `/api/azureAD/authenticateCode?${params.toString()}`);
     expect(res.statusCode).toBe(400);
@@ -186,14 +206,14 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
   });
 
   it('a callback in another browser (no flow cookie) is refused', async () => {
-    const query = await popup(newBrowser(t.app), 'agent@acme.example');
+    const query = await popup(newBrowser(t.app), agent.email);
     const res = await get(newBrowser(t.app), `/api/azureAD/authenticateCode${query}`);
     expect(res.statusCode).toBe(401);
   });
 
   it('a cross-site request to the callback API is refused', async () => {
     const browser = newBrowser(t.app);
-    const query = await popup(browser, 'agent@acme.example');
+    const query = await popup(browser, agent.email);
     const res = await get(browser, `/api/azureAD/authenticateCode${query}`, {
       'sec-fetch-site': 'cross-site',
     });
@@ -216,7 +236,7 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
   }
 
   it('an unverified email of an existing admin is refused: no session, a clear error, no link', async () => {
-    const unverified = await signInAs('admin@acme.example');
+    const unverified = await signInAs(admin.email);
     expect(unverified.res.statusCode).toBe(403);
     expect(unverified.res.json()).toEqual({
       error: 'Forbidden',
@@ -225,46 +245,46 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
     expect(unverified.browser.jar.get('portal_session')).toBeUndefined();
 
     // No email_verified at all is no better (unless OIDC_EMAILS_VERIFIED says so, below).
-    const silent = await signInAs('admin@acme.example', dropVerified);
+    const silent = await signInAs(admin.email, dropVerified);
     expect(silent.res.statusCode).toBe(403);
     expect(silent.browser.jar.get('portal_session')).toBeUndefined();
-    expect(await linksOf('sub-admin-acme-example')).toEqual([]);
+    expect(await linksOf(adminSubject)).toEqual([]);
   });
 
   it('an unverified email creates no account either', async () => {
-    expect((await signInAs('unverified.new@acme.example')).res.statusCode).toBe(403);
-    expect(await usersWithEmail('unverified.new@acme.example')).toEqual([]);
+    expect((await signInAs(unverifiedNewEmail)).res.statusCode).toBe(403);
+    expect(await usersWithEmail(unverifiedNewEmail)).toEqual([]);
   });
 
   it('a verified email links the account; later sign-ins follow the subject, even with another email', async () => {
-    const linked = await signInAs('agent@acme.example');
+    const linked = await signInAs(agent.email);
     expect(linked.res.statusCode).toBe(200);
-    const agent = linked.user();
-    expect(await linksOf('sub-agent-acme-example')).toEqual([
-      expect.objectContaining({ issuer: idp.issuer, subject: 'sub-agent-acme-example', userId: agent.id }),
+    const linkedUser = linked.user();
+    expect(await linksOf(agentSubject)).toEqual([
+      expect.objectContaining({ issuer: idp.issuer, subject: agentSubject, userId: linkedUser.id }),
     ]);
 
     // The provider now says another address (a renamed mailbox), not even verified: the subject decides.
-    const again = await signInAs('agent@acme.example', (claims) => ({
+    const again = await signInAs(agent.email, (claims) => ({
       ...claims,
-      email: 'alex.renamed@acme.example',
+      email: renamedEmail,
       email_verified: false,
     }));
     expect(again.res.statusCode).toBe(200);
-    expect(again.user()).toMatchObject({ id: agent.id, email: 'agent@acme.example', name: 'Alex Agent' });
-    expect(await usersWithEmail('alex.renamed@acme.example')).toEqual([]);
+    expect(again.user()).toMatchObject({ id: linkedUser.id, email: agent.email, name: agent.name });
+    expect(await usersWithEmail(renamedEmail)).toEqual([]);
   });
 
   it('a linked subject is never moved to another account by the email claim (even a verified one)', async () => {
-    expect((await signInAs('agent@acme.example')).res.statusCode).toBe(200);
-    expect(await linksOf('sub-agent-acme-example')).toHaveLength(1);
-    const moved = await signInAs('agent@acme.example', (claims) => ({
+    expect((await signInAs(agent.email)).res.statusCode).toBe(200);
+    expect(await linksOf(agentSubject)).toHaveLength(1);
+    const moved = await signInAs(agent.email, (claims) => ({
       ...claims,
-      email: 'admin@acme.example',
+      email: admin.email,
       email_verified: true,
     }));
     expect(moved.res.statusCode).toBe(200);
-    expect(moved.user()).toMatchObject({ email: 'agent@acme.example', role: 'agent' });
+    expect(moved.user()).toMatchObject({ email: agent.email, role: 'agent' });
   });
 
   it('with OIDC_EMAILS_VERIFIED=true an address without email_verified is trusted (Entra ID), a false one not', async () => {
@@ -278,19 +298,19 @@ describe('agent sign-in through the corporate OpenID Connect provider', () => {
       },
     });
     try {
-      await createPortalStaff(trusting.app);
-      const refused = await signInAs('admin@acme.example', undefined, trusting.app);
+      await copyPortalStaff(trusting.app);
+      const refused = await signInAs(admin.email, undefined, trusting.app);
       expect(refused.res.statusCode).toBe(403);
 
-      const trusted = await signInAs('admin@acme.example', dropVerified, trusting.app);
+      const trusted = await signInAs(admin.email, dropVerified, trusting.app);
       expect(trusted.res.statusCode).toBe(200);
-      const admin = trusted.user();
-      expect(admin).toMatchObject({ email: 'admin@acme.example', role: 'admin' });
+      const trustedAdmin = trusted.user();
+      expect(trustedAdmin).toMatchObject({ email: admin.email, role: 'admin' });
       const [link] = await trusting.database.db
         .select()
         .from(userIdentities)
-        .where(eq(userIdentities.subject, 'sub-admin-acme-example'));
-      expect(link).toMatchObject({ issuer: idp.issuer, userId: admin.id });
+        .where(eq(userIdentities.subject, adminSubject));
+      expect(link).toMatchObject({ issuer: idp.issuer, userId: trustedAdmin.id });
     } finally {
       await trusting.close();
     }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { helpdeskSignInEvents } from '../../../src/server/connectors/helpdesk/builtin/schema.js';
 import { APP_ORIGIN } from '../../support/http.js';
-import type { SmtpSink } from '../../support/peers/smtp-sink.js';
-import { createAdmin, createCustomer } from '../../support/factories.js';
-import { createMailTestApp, createTestApp, type MailTestApp, type TestApp } from '../../support/test-app.js';
+import { createAdmin, createCustomer, uniqueSuffix } from '../../support/factories.js';
+import { createTestApp } from '../../support/test-app.js';
+import { useMailTestApp, useResource } from '../../support/use-test-app.js';
 
 /**
  * The built-in help desk's per-address limits of one-time codes (hardening issue, item 5). Everything here is
@@ -32,22 +32,18 @@ function startPayload(email: string, role: 'customer' | 'agent' = 'customer') {
 }
 
 describe('one-time codes are limited per address, whatever the client address or instance', () => {
-  let first: MailTestApp;
-  let second: TestApp;
-  let sink: SmtpSink;
+  const first = useMailTestApp({ accounts: false });
+  /** A second instance on the first one's database, its mail going to the same sink. */
+  const second = useResource(
+    () => createTestApp({ env: { SMTP_URL: first.sink.url }, sharedDatabase: first.database }),
+    (twin) => twin.close(),
+  );
   /** A customer and an admin of the test's own; the first test spends the customer's codes. */
   let customerEmail = '';
   let adminEmail = '';
   beforeAll(async () => {
-    first = await createMailTestApp({ accounts: false });
-    sink = first.sink;
-    second = await createTestApp({ env: { SMTP_URL: sink.url }, sharedDatabase: first.database });
     customerEmail = (await createCustomer(first.app)).email;
     adminEmail = (await createAdmin(first.app)).email;
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
   });
 
   let calls = 0;
@@ -74,7 +70,7 @@ describe('one-time codes are limited per address, whatever the client address or
 
   /** A customer of the help desk of its own, so each test has an address with a fresh budget. */
   async function helpdeskCustomer(name: string): Promise<string> {
-    const email = `${name}@example.com`;
+    const email = `${name}-${uniqueSuffix()}@example.com`;
     await first.app.connectors.helpdesk.createUser({ email, name, role: 'customer', providedId: null });
     return email;
   }
@@ -82,10 +78,13 @@ describe('one-time codes are limited per address, whatever the client address or
   async function startWithCode(email: string): Promise<{ requestId: string; code: string }> {
     const res = await start(email);
     expect(res.statusCode, res.body).toBe(200);
-    return { requestId: res.json<{ requestId: string }>().requestId, code: await sink.waitForCode(email) };
+    return {
+      requestId: res.json<{ requestId: string }>().requestId,
+      code: await first.sink.waitForCode(email),
+    };
   }
 
-  const mailsTo = (email: string) => sink.messages.filter((mail) => mail.to.includes(email)).length;
+  const mailsTo = (email: string) => first.sink.messages.filter((mail) => mail.to.includes(email)).length;
   const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
   it('the sixth code request for one address in the window is refused with a clear 429, and no mail is sent', async () => {
@@ -93,7 +92,7 @@ describe('one-time codes are limited per address, whatever the client address or
     for (let request = 1; request <= 5; request += 1) {
       const res = await start(email);
       expect(res.statusCode, `request ${request}: ${res.body}`).toBe(200);
-      await sink.waitForCode(email);
+      await first.sink.waitForCode(email);
     }
     expect(mailsTo(email)).toBe(5);
 
@@ -106,13 +105,13 @@ describe('one-time codes are limited per address, whatever the client address or
         /^Too many sign-in codes were asked for this address\. Please try again in \d+ minutes?\.$/,
       ),
     });
-    await expect(sink.waitForMail(email, { timeoutMs: 500 })).rejects.toThrow(/no mail/);
+    await expect(first.sink.waitForMail(email, { timeoutMs: 500 })).rejects.toThrow(/no mail/);
     expect(mailsTo(email)).toBe(5);
   });
 
   it('an address without an account, or of another role, gets the same answers', async () => {
     for (const [email, role] of [
-      ['nobody@example.com', 'customer'],
+      [`nobody-${uniqueSuffix()}@example.com`, 'customer'],
       [adminEmail, 'customer'],
     ] as const) {
       for (let request = 1; request <= 5; request += 1) {
@@ -150,8 +149,8 @@ describe('one-time codes are limited per address, whatever the client address or
     const email = await helpdeskCustomer('crowd');
     const answers = await Promise.all(Array.from({ length: 8 }, () => start(email)));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
-    for (let mail = 1; mail <= 5; mail += 1) await sink.waitForCode(email);
-    await expect(sink.waitForMail(email, { timeoutMs: 300 })).rejects.toThrow(/no mail/);
+    for (let mail = 1; mail <= 5; mail += 1) await first.sink.waitForCode(email);
+    await expect(first.sink.waitForMail(email, { timeoutMs: 300 })).rejects.toThrow(/no mail/);
   });
 
   it('a new code replaces the live one: only the latest can be used', async () => {
@@ -197,49 +196,46 @@ describe('one-time codes are limited per address, whatever the client address or
     expect(refused.json<{ message: string }>().message).toMatch(
       /^Too many wrong codes were entered for this address\./,
     );
-    await expect(sink.waitForMail(email, { timeoutMs: 300 })).rejects.toThrow(/no mail/);
+    await expect(first.sink.waitForMail(email, { timeoutMs: 300 })).rejects.toThrow(/no mail/);
     expect(mailsTo(email)).toBe(sent);
   });
 });
 
 describe('the per-address limits are settings', () => {
-  it('SIGN_IN_CODES_PER_ADDRESS and SIGN_IN_WRONG_CODES_PER_ADDRESS are applied', async () => {
-    const t = await createMailTestApp({
-      accounts: false,
-      env: {
-        SIGN_IN_CODES_PER_ADDRESS: '2',
-        SIGN_IN_WRONG_CODES_PER_ADDRESS: '1',
-        SIGN_IN_CODE_LIMIT_WINDOW_MINUTES: '5',
-      },
-    });
-    try {
-      const call = (url: string, payload: object) =>
-        t.app.inject({
-          method: 'POST',
-          url,
-          remoteAddress: nextIp(),
-          headers: { origin: APP_ORIGIN },
-          payload,
-        });
-      const { email } = await createCustomer(t.app);
-      expect((await call('/api/helpdesk/authorize/start', startPayload(email))).statusCode).toBe(200);
-      const started = await call('/api/helpdesk/authorize/start', startPayload(email));
-      expect(started.statusCode).toBe(200);
-      const third = await call('/api/helpdesk/authorize/start', startPayload(email));
-      expect(third.statusCode).toBe(429);
-      expect(third.json<{ message: string }>().message).toMatch(/Please try again in [1-5] minutes?\.$/);
+  const t = useMailTestApp({
+    accounts: false,
+    env: {
+      SIGN_IN_CODES_PER_ADDRESS: '2',
+      SIGN_IN_WRONG_CODES_PER_ADDRESS: '1',
+      SIGN_IN_CODE_LIMIT_WINDOW_MINUTES: '5',
+    },
+  });
 
-      await t.sink.waitForCode(email);
-      const code = await t.sink.waitForCode(email);
-      const requestId = started.json<{ requestId: string }>().requestId;
-      const wrong = await call('/api/helpdesk/authorize/verify', {
-        requestId,
-        code: code === '000000' ? '111111' : '000000',
+  it('SIGN_IN_CODES_PER_ADDRESS and SIGN_IN_WRONG_CODES_PER_ADDRESS are applied', async () => {
+    const call = (url: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: nextIp(),
+        headers: { origin: APP_ORIGIN },
+        payload,
       });
-      expect(wrong.statusCode).toBe(401);
-      expect(wrong.json<{ message: string }>().message).toMatch(/Too many wrong codes/);
-    } finally {
-      await t.close();
-    }
+    const { email } = await createCustomer(t.app);
+    expect((await call('/api/helpdesk/authorize/start', startPayload(email))).statusCode).toBe(200);
+    const started = await call('/api/helpdesk/authorize/start', startPayload(email));
+    expect(started.statusCode).toBe(200);
+    const third = await call('/api/helpdesk/authorize/start', startPayload(email));
+    expect(third.statusCode).toBe(429);
+    expect(third.json<{ message: string }>().message).toMatch(/Please try again in [1-5] minutes?\.$/);
+
+    await t.sink.waitForCode(email);
+    const code = await t.sink.waitForCode(email);
+    const requestId = started.json<{ requestId: string }>().requestId;
+    const wrong = await call('/api/helpdesk/authorize/verify', {
+      requestId,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json<{ message: string }>().message).toMatch(/Too many wrong codes/);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginOutcome, RATE_LIMIT_MESSAGE, signupMessage } from '../../../src/common/auth-messages.js';
-import { createCustomer } from '../../support/factories.js';
+import { createCustomer, uniqueSuffix } from '../../support/factories.js';
 import { createTestApp } from '../../support/test-app.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
@@ -97,16 +97,24 @@ describe('rate limits of sign-in, signup and code entry', () => {
       payload,
     });
 
+  /** An address of the configured corporate domain no account has. */
+  const corporateNobody = () => `nobody-${uniqueSuffix()}@${t.app.portalConfig.support.corporateEmailDomain}`;
+
+  // Each payload is built by its test (addresses no account has).
   it.each([
-    ['/api/auth/login', { email: 'nobody@example.com' }],
-    ['/api/auth/signup', { email: 'x@example.com', name: 'X', verified: true }],
-    ['/api/zendesk/authenticate', { user: 'nobody@acme.example', pass: 'wrong' }],
-    ['/api/helpdesk/authorize/verify', { requestId: 'nope', code: '123456' }],
-    ['/api/helpdesk/authorize/start', { response_type: 'code' }],
-    ['/api/zendesk/createUser', { user: { email: 'x@example.com', name: 'X', verified: true } }],
+    ['/api/auth/login', () => ({ email: `nobody-${uniqueSuffix()}@example.com` })],
+    ['/api/auth/signup', () => ({ email: `x-${uniqueSuffix()}@example.com`, name: 'X', verified: true })],
+    ['/api/zendesk/authenticate', () => ({ user: corporateNobody(), pass: 'wrong' })],
+    ['/api/helpdesk/authorize/verify', () => ({ requestId: 'nope', code: '123456' })],
+    ['/api/helpdesk/authorize/start', () => ({ response_type: 'code' })],
+    [
+      '/api/zendesk/createUser',
+      () => ({ user: { email: `x-${uniqueSuffix()}@example.com`, name: 'X', verified: true } }),
+    ],
   ])(
     '%s: the 4th attempt in a minute from one address is a 429 RATE_LIMITED with Retry-After',
-    async (url, payload) => {
+    async (url, makePayload) => {
+      const payload: object = makePayload();
       for (let i = 0; i < 3; i += 1) expect((await call(url, payload)).statusCode).not.toBe(429);
       const limited = await call(url, payload);
       expect(limited.statusCode).toBe(429);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../src/common/contracts/api-error.js';
 import { SOURCE_KEYS } from '../../../src/common/contracts/search.js';
 import {
@@ -16,6 +16,8 @@ import {
   startWithRoleBrowsers,
   type RoleBrowsers,
 } from '../../support/search.js';
+import { uniqueCustomerId, uniqueSuffix } from '../../support/factories.js';
+import { useResource } from '../../support/use-test-app.js';
 
 /**
  * Input an attacker sends (NUL bytes, 20-digit ids, dates PostgreSQL cannot store) is refused with a 4xx and
@@ -33,11 +35,11 @@ function expectJsonRefusal(
   return apiErrorSchema.parse(JSON.parse(res.body));
 }
 
-let roles: RoleBrowsers;
-beforeAll(async () => {
-  roles = await startWithRoleBrowsers();
-});
-afterAll(async () => roles.close());
+/** The app and a browser per role, each signed in as a user the file made (not a demo account). */
+const roles = useResource(startWithRoleBrowsers, (started) => started.close());
+
+/** `email` with a NUL before its `@`. */
+const withNul = (email: string) => email.replace('@', `${NUL}@`);
 
 describe('a NUL character', () => {
   it('in a search is refused, and five of them do not open any breaker', async () => {
@@ -63,24 +65,45 @@ describe('a NUL character', () => {
     expect(visitor.jar.header()).toEqual({});
   });
 
+  // Each payload is built by its test, from the file's own users or from addresses no account has.
   it.each([
-    ['login email', '/api/auth/login', { email: `customer${NUL}@example.com` }],
-    ['login ID', '/api/auth/login', { email: 'someone@example.com', providedId: `CUST-0000000001${NUL}` }],
-    ['signup email', '/api/auth/signup', { email: `new${NUL}@example.com`, name: 'New', verified: true }],
-    ['signup name', '/api/auth/signup', { email: 'new@example.com', name: `Ne${NUL}w`, verified: true }],
+    ['login email', '/api/auth/login', (r: RoleBrowsers) => ({ email: withNul(r.users.customer.email) })],
+    [
+      'login ID',
+      '/api/auth/login',
+      () => ({ email: `someone-${uniqueSuffix()}@example.com`, providedId: `${uniqueCustomerId()}${NUL}` }),
+    ],
+    [
+      'signup email',
+      '/api/auth/signup',
+      () => ({ email: `new-${uniqueSuffix()}${NUL}@example.com`, name: 'New', verified: true }),
+    ],
+    [
+      'signup name',
+      '/api/auth/signup',
+      () => ({ email: `new-${uniqueSuffix()}@example.com`, name: `Ne${NUL}w`, verified: true }),
+    ],
     [
       'createUser name',
       '/api/zendesk/createUser',
-      { user: { email: 'new2@example.com', name: `N${NUL}`, verified: true } },
+      () => ({ user: { email: `new2-${uniqueSuffix()}@example.com`, name: `N${NUL}`, verified: true } }),
     ],
-    ['authenticate user', '/api/zendesk/authenticate', { user: `agent${NUL}@acme.example`, pass: 'secret' }],
+    [
+      'authenticate user',
+      '/api/zendesk/authenticate',
+      (r: RoleBrowsers) => ({ user: withNul(r.users.agent.email), pass: 'secret' }),
+    ],
     [
       'authenticate password',
       '/api/zendesk/authenticate',
-      { user: 'someone@acme.example', pass: `secret${NUL}` },
+      (r: RoleBrowsers) => ({
+        user: `someone-${uniqueSuffix()}@${r.t.app.portalConfig.support.corporateEmailDomain}`,
+        pass: `secret${NUL}`,
+      }),
     ],
-    ['verify requestId', '/api/helpdesk/authorize/verify', { requestId: `r${NUL}`, code: '123456' }],
-  ])('in the %s is refused with 400', async (_field, url, payload) => {
+    ['verify requestId', '/api/helpdesk/authorize/verify', () => ({ requestId: `r${NUL}`, code: '123456' })],
+  ])('in the %s is refused with 400', async (_field, url, makePayload) => {
+    const payload: object = makePayload(roles);
     const refused = expectJsonRefusal(await post(newBrowser(roles.t.app), url, payload));
     expect(refused.message).toMatch(/control characters/);
   });
