@@ -1,21 +1,24 @@
 #!/usr/bin/env node
 // Search benchmark: builds a synthetic corpus (generate-corpus.ts), starts the portal on it and drives
 // `POST /api/aggregator/search` with autocannon (32 connections, varied queries), on PGlite and on
-// PostgreSQL; in the same run it issues the same full-text statements straight to the database at the same
-// concurrency and prints p50, p99, requests per second and the ratio API rate / raw rate.
+// PostgreSQL; in the same run it issues the full-text statements of one search straight to the database at
+// the same concurrency, both the current single statement per source and the baseline (the page and count
+// statements per source with ts_headline that a search ran before, baseline-statements.ts), and prints p50,
+// p99, requests per second and each rate over the baseline's.
 //
 //   node --import tsx bench/search/run.mjs
 //
-// The API is measured three times: as deployed (result and count caches on, their defaults) with popular
-// queries, the same with a share of never-seen queries mixed in, and with both caches off, where every request
-// runs the same statements as the raw loop.
+// The API is measured four times: as deployed (result and count caches on, their defaults) with popular
+// queries, the same with a share of never-seen queries mixed in, the same with never-seen queries only (no
+// cache can help: the uncached path as visitors meet it, fallbacks included), and with both caches off and
+// popular queries, where every request runs the statements of the raw loop.
 //
 // Environment: BENCH_ITEMS (100000), BENCH_DURATION (15 s), BENCH_CONNECTIONS (32), BENCH_TARGETS
 // (pglite,postgres), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: a fresh database is created
 // on that server and dropped after), BENCH_PORT (4340), BENCH_POOL (10, DATABASE_POOL_MAX of the portal and
 // of the raw pool), BENCH_UNIQUE_SHARE (0.05: share of requests with a query never asked before, in the run
 // with the long tail), BENCH_PG_CORPUS_URL (a database already filled by generate-corpus.ts: used as it is
-// and kept, instead of a new one).
+// and kept, instead of a new one), BENCH_RUNS (all four API runs: cached,tail,unseen,uncached).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -27,7 +30,8 @@ import pg from 'pg';
 import { openDatabase, executeRows } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '../../src/common/contracts/search.ts';
-import { countStatement, pageStatement } from '../../src/server/lib/fulltext/statements';
+import { searchStatement } from '../../src/server/lib/fulltext/statements.ts';
+import { baselineCountStatement, baselinePageStatement } from './baseline-statements.ts';
 import { textQueryOf } from '../../src/server/lib/fulltext/fulltext-search.ts';
 import { NO_SYNONYMS } from '../../src/server/lib/fulltext/query-terms.ts';
 import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.ts';
@@ -137,15 +141,31 @@ const popular = () => {
 const pick = (uniqueShare) =>
   Math.random() < uniqueShare ? `${popular()} ${WORDS[Math.floor(Math.random() * WORDS.length)]}` : popular();
 
-/** The statements one anonymous aggregator search runs: page and capped count of KB, docs and community. */
-function searchStatements(typed) {
-  // Every word must match, as the first try of a search does.
+const SOURCES = [KB_FULLTEXT, DOCS_FULLTEXT, COMMUNITY_FULLTEXT];
+/**
+ * The statements one anonymous aggregator search runs on KB, docs and community (every word must match, as
+ * the first try of a search does): today one per source, the baseline two (page and capped count).
+ */
+const STATEMENT_SETS = {
+  current: (query) =>
+    SOURCES.map((spec) =>
+      searchStatement(spec, {
+        query,
+        limit: SEARCH_PAGE_SIZE,
+        offset: 0,
+        candidateLimit: 200,
+        cap: SEARCH_COUNT_CAP,
+      }),
+    ),
+  baseline: (query) =>
+    SOURCES.flatMap((spec) => [
+      baselinePageStatement(spec, { query, limit: SEARCH_PAGE_SIZE, offset: 0, candidateLimit: 200 }),
+      baselineCountStatement(spec, { query, cap: SEARCH_COUNT_CAP }),
+    ]),
+};
+function searchStatements(set, typed) {
   const query = textQueryOf(typed, 'all', NO_SYNONYMS);
-  if (!query) return [];
-  return [KB_FULLTEXT, DOCS_FULLTEXT, COMMUNITY_FULLTEXT].flatMap((spec) => [
-    pageStatement(spec, { query, limit: SEARCH_PAGE_SIZE, offset: 0, candidateLimit: 200 }),
-    countStatement(spec, { query, cap: SEARCH_COUNT_CAP }),
-  ]);
+  return query ? STATEMENT_SETS[set](query) : [];
 }
 
 function percentile(sorted, p) {
@@ -153,15 +173,18 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** `CONNECTIONS` loops issuing one search's statements (in parallel, as the API does) for DURATION seconds. */
-async function rawRate(db) {
+/**
+ * `CONNECTIONS` loops issuing one search's statements of `set` (in parallel, as the API does) for DURATION
+ * seconds.
+ */
+async function rawRate(db, set) {
   const latencies = [];
   const end = performance.now() + DURATION * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const started = performance.now();
-        await Promise.all(searchStatements(pick(0)).map((statement) => executeRows(db, statement)));
+        await Promise.all(searchStatements(set, pick(0)).map((statement) => executeRows(db, statement)));
         latencies.push(performance.now() - started);
       }
     }),
@@ -255,7 +278,7 @@ async function apiRate(url, uniqueShare) {
  * The API as deployed (caches on) with popular queries, then with the long tail mixed in, then with the
  * result and count caches off (popular queries: every request runs the statements the raw loop runs).
  */
-const API_RUNS = [
+const ALL_API_RUNS = [
   { name: 'cached', what: 'API, caches on', caches: {}, uniqueShare: 0 },
   {
     name: 'tail',
@@ -263,6 +286,7 @@ const API_RUNS = [
     caches: {},
     uniqueShare: UNIQUE_SHARE,
   },
+  { name: 'unseen', what: 'API, caches on, 100 % unseen queries', caches: {}, uniqueShare: 1 },
   {
     name: 'uncached',
     what: 'API, caches off',
@@ -270,6 +294,9 @@ const API_RUNS = [
     uniqueShare: 0,
   },
 ];
+
+const RUN_NAMES = (process.env.BENCH_RUNS ?? ALL_API_RUNS.map((run) => run.name).join(',')).split(',');
+const API_RUNS = ALL_API_RUNS.filter((run) => RUN_NAMES.includes(run.name));
 
 async function apiRates(log, env) {
   const rates = {};
@@ -296,11 +323,12 @@ async function benchTarget(target) {
       let started = performance.now();
       await generateCorpus({ db: handle.db, items: ITEMS });
       log(`corpus in ${Math.round((performance.now() - started) / 1000)} s; raw queries`);
-      // PGlite is single-process: the raw run and the portal take turns on the data directory.
-      const raw = await rawRate(handle.db);
+      // PGlite is single-process: the raw runs and the portal take turns on the data directory.
+      const raw = await rawRate(handle.db, 'current');
+      const baseline = await rawRate(handle.db, 'baseline');
       await handle.close();
       const api = await apiRates(log, { DATA_DIR: dataDir });
-      return { target, ...api, raw };
+      return { target, ...api, raw, baseline };
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -308,8 +336,9 @@ async function benchTarget(target) {
   return withPostgresCorpus(log, async (url, handle) => {
     const api = await apiRates(log, { DATABASE_URL: url });
     log('raw queries');
-    const raw = await rawRate(handle.db);
-    return { target, ...api, raw };
+    const raw = await rawRate(handle.db, 'current');
+    const baseline = await rawRate(handle.db, 'baseline');
+    return { target, ...api, raw, baseline };
   });
 }
 
@@ -363,15 +392,19 @@ console.log(
       .join(' ')}`,
 );
 console.table(
-  results.flatMap(({ target, raw, ...api }) =>
-    [...API_RUNS.map((run) => [run.what, api[run.name]]), ['raw statements', raw]].map(([what, rate]) => ({
+  results.flatMap(({ target, raw, baseline, ...api }) =>
+    [
+      ...API_RUNS.map((run) => [run.what, api[run.name]]),
+      ['raw statements', raw],
+      ['raw baseline statements', baseline],
+    ].map(([what, rate]) => ({
       target,
       what,
       'p50 ms': round(rate.p50),
       'p99 ms': round(rate.p99),
       'req/s': round(rate.rps),
       'non-2xx': rate.non2xx ?? '',
-      'rate / raw': round(rate.rps / raw.rps),
+      'rate / baseline': round(rate.rps / baseline.rps),
     })),
   ),
 );

@@ -8,8 +8,17 @@ import { apiPaths } from './api-paths.js';
 
 /** Results per page of every source (spec section 9). */
 export const SEARCH_PAGE_SIZE = 10;
-/** Counts above this are reported as this (a capped count keeps a common word cheap). */
-export const SEARCH_COUNT_CAP = 1000;
+/**
+ * A source stops counting matches here (the server's default SEARCH_CANDIDATE_LIMIT, the matches it ranks):
+ * counting and ranking then read the same rows, in one statement, and a common word costs no more than a rare
+ * one. A count at the cap is shown as "200+".
+ */
+export const SEARCH_COUNT_CAP = 200;
+
+/** A count as shown: "200+" at the cap, where counting stopped. */
+export function countLabel(count: number): string {
+  return count >= SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP}+` : String(count);
+}
 /** Highest page any paged call serves. */
 export const SEARCH_MAX_PAGE = 100;
 /** Snippet of a protected article for someone not signed in. */

@@ -89,7 +89,10 @@ const envSchema = z.object({
   SEARCH_BREAKER_COOLDOWN_MS: positiveInt(3_600_000).default(30_000),
   /** The reviewed synonym list of the built-in searches (YAML, `groups` of spellings). */
   SEARCH_SYNONYMS_FILE: z.string().min(1).default('config/search-synonyms.yaml'),
-  /** Most matches per source that are ranked; the count is capped separately. */
+  /**
+   * Most matches per source that are ranked. The count stops at SEARCH_COUNT_CAP (200) or here, whichever is
+   * more: a higher limit costs more per search and shows counts from 200 on as "200+".
+   */
   SEARCH_CANDIDATE_LIMIT: positiveInt(10_000).default(200),
   /** How long a result page of a public content source (KB, docs, community) is reused (0 = never). */
   SEARCH_RESULT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),

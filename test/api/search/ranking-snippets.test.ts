@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { communityGroupSchema, searchGroupSchemas } from '../../../src/common/contracts/search.js';
+import { SEARCH_COUNT_CAP } from '../../../src/common/search-sources.js';
 import { ELLIPSIS } from '../../../src/common/snippet.js';
 import { communityPosts } from '../../../src/server/db/schema.js';
 import { signInWithPassword } from '../../support/auth-flow.js';
@@ -41,6 +42,14 @@ describe('ranking, snippets, pages and suggestions', () => {
         author: 'tester',
         text: `Synthetic post ${index + 1} about zebrafish.`,
         url: `https://community.acme.example/t/zebrafish-${index + 1}`,
+      })),
+      // More matches than a source counts.
+      ...Array.from({ length: SEARCH_COUNT_CAP + 15 }, (_, index) => ({
+        slug: `wombat-${index + 1}`,
+        title: `Burrow report ${index + 1}`,
+        author: 'tester',
+        text: `The wombats of burrow ${index + 1} dig tunnels under the gateway.`,
+        url: `https://community.acme.example/t/wombat-${index + 1}`,
       })),
       {
         slug: 'kraken-long',
@@ -120,6 +129,26 @@ describe('ranking, snippets, pages and suggestions', () => {
     // Without page: the first.
     const res = await getPage(visitor, '/api/forumbee/searchPageCommunity', 'zebrafish');
     expect(searchGroupSchemas.forumbee.parse(res.json()).data).toEqual(pages[0]?.data);
+  });
+
+  it('a count stops at the cap, and the pages past it still answer from the same statement', async () => {
+    const visitor = anonymous(t.app);
+    const first = await search(visitor, 'wombat', ['forumbee']);
+    expect(first.forumbee?.paging.count).toBe(SEARCH_COUNT_CAP);
+    // Page 21 lies past the cap: its rows are found and ranked as far as the page needs.
+    const res = await getPage(visitor, '/api/forumbee/searchPageCommunity', 'wombat', 21);
+    expect(res.statusCode).toBe(200);
+    const deep = communityGroupSchema.parse(res.json());
+    expect(deep.data).toHaveLength(10);
+    expect(deep.paging.count).toBeGreaterThanOrEqual(SEARCH_COUNT_CAP + 10);
+  });
+
+  it('highlights the forms of a word the database matched: "wombat" marks "wombats", the prefix "tunn" marks "tunnels"', async () => {
+    const body = await search(anonymous(t.app), 'wombat tunn', ['forumbee']);
+    const text = body.forumbee?.data[0]?.text ?? '';
+    expect(text).toMatch(
+      /^The <mark>wombats<\/mark> of burrow \d+ dig <mark>tunnels<\/mark> under the gateway\.$/,
+    );
   });
 
   it('a misspelled query that finds nothing answers its spelling from the titles, and says so', async () => {

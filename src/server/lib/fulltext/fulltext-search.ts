@@ -8,12 +8,14 @@ import {
   allTermsText,
   anyTermText,
   parseQuery,
+  partialMatchText,
   partialTerms,
   requiredMatches,
   termText,
   type SynonymIndex,
 } from './query-terms.js';
-import { countStatement, pageStatement, type FullTextTable, type TextQuery } from './statements.js';
+import { highlight, highlightTermsOf, type HighlightTerms } from './highlight.js';
+import { searchStatement, type FullTextTable, type TextQuery } from './statements.js';
 
 /** Creates the caches of the full-text searches; the search plugin empties all of them on a content load. */
 export interface SearchCacheFactory {
@@ -34,14 +36,26 @@ export interface FullTextOptions {
 
 /** The statement's query for a typed query and a match mode; null when it holds no word at all. */
 export function textQueryOf(query: string, match: 'all' | 'any', synonyms: SynonymIndex): TextQuery | null {
+  return plannedQuery(query, match, synonyms)?.textQuery ?? null;
+}
+
+function plannedQuery(
+  query: string,
+  match: 'all' | 'any',
+  synonyms: SynonymIndex,
+): { textQuery: TextQuery; highlight: HighlightTerms } | null {
   const parsed = parseQuery(query, synonyms);
+  const highlight = highlightTermsOf(parsed);
   if (match === 'all') {
     const text = allTermsText(parsed);
-    return text ? { mode: 'all', text } : null;
+    return text ? { textQuery: { mode: 'all', text }, highlight } : null;
   }
   const text = anyTermText(parsed);
   if (!text) return null;
-  return { mode: 'any', text, terms: partialTerms(parsed).map(termText), required: requiredMatches(parsed) };
+  const terms = partialTerms(parsed).map(termText);
+  const required = requiredMatches(parsed);
+  const partial = partialMatchText(parsed);
+  return { textQuery: { mode: 'any', text, terms, required, match: partial }, highlight };
 }
 
 export interface Headlined {
@@ -87,7 +101,10 @@ export function fullTextSearch<Row extends Record<string, unknown>, Hit>(
   };
 }
 
-/** Page and capped count of one table, run side by side. */
+/** The row of searchStatement: the page's columns (null on the row of an empty page) and the count. */
+type StatementRow<Row> = { [K in keyof Row]: Row[K] | null } & { excerpt: string | null; total: number };
+
+/** Page and capped count of one table, in one statement; counts are reused from the cache when known. */
 async function runFullText<Row extends Record<string, unknown>>(
   options: FullTextOptions,
   counts: TtlCache<number>,
@@ -97,32 +114,29 @@ async function runFullText<Row extends Record<string, unknown>>(
   filter?: FullTextFilter,
 ): Promise<SearchPage<Row & Headlined>> {
   const match = query.match ?? 'all';
-  const textQuery = textQueryOf(query.query, match, options.synonyms);
-  if (!textQuery) return { count: 0, hits: [] };
-  const [rows, count] = await Promise.all([
-    executeRows<Row & Headlined>(
-      options.db,
-      pageStatement(spec, {
-        query: textQuery,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-        candidateLimit: options.candidateLimit,
-        ...(filter ? { filter: filter.sql } : {}),
-      }),
-    ),
-    counts.get(cacheKeyOf(key, filter?.scope ?? '', match, query.query), async () => {
-      const [row] = await executeRows<{ n: number }>(
-        options.db,
-        countStatement(spec, {
-          query: textQuery,
-          cap: SEARCH_COUNT_CAP,
-          ...(filter ? { filter: filter.sql } : {}),
-        }),
-      );
-      return Number(row?.n ?? 0);
+  const planned = plannedQuery(query.query, match, options.synonyms);
+  if (!planned) return { count: 0, hits: [] };
+  const rows = await executeRows<StatementRow<Row>>(
+    options.db,
+    searchStatement(spec, {
+      query: planned.textQuery,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      candidateLimit: options.candidateLimit,
+      cap: SEARCH_COUNT_CAP,
+      ...(filter ? { filter: filter.sql } : {}),
     }),
-  ]);
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  // The count is the statement's own; the cache keeps it so that the count a visitor saw on page 1 stays
+  // the count of page 2 while the cache holds it.
+  const count = await counts.get(cacheKeyOf(key, filter?.scope ?? '', match, query.query), () =>
+    Promise.resolve(total),
+  );
+  const hits = rows
+    .filter((row) => row.excerpt !== null)
+    .map((row) => ({ ...(row as Row), headline: highlight(row.excerpt ?? '', planned.highlight) }));
   // A row on the page implies at least that many matches, whatever a cached count says.
-  const seen = rows.length > 0 ? (query.page - 1) * query.pageSize + rows.length : 0;
-  return { count: Math.max(count, seen), hits: rows };
+  const seen = hits.length > 0 ? (query.page - 1) * query.pageSize + hits.length : 0;
+  return { count: Math.max(count, seen), hits };
 }

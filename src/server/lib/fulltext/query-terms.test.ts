@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allTermsText, anyTermText, parseQuery, requiredMatches, synonymIndex } from './query-terms.js';
+import {
+  allTermsText,
+  anyTermText,
+  parseQuery,
+  partialMatchText,
+  requiredMatches,
+  synonymIndex,
+} from './query-terms.js';
 
 const synonyms = synonymIndex([
   ['vpc', 'vnet', 'virtual network'],
@@ -49,5 +56,17 @@ describe('parseQuery and the tsquery texts', () => {
     expect(allTermsText(parseQuery('ha'))).toBe('ha');
     expect(allTermsText(parseQuery('bgp h'))).toBe('bgp & h');
     expect(allTermsText(parseQuery('bgp ha'))).toBe('bgp & ha:*');
+  });
+
+  it('the partial match is one tsquery: every combination of the required terms', () => {
+    const question = parseQuery('why is my gateway cpu high when idle');
+    expect(partialMatchText(question)).toBe(
+      '(gateway & cpu) | (gateway & high) | (gateway & idle:*) | (cpu & high) | (cpu & idle:*) | (high & idle:*)',
+    );
+    // Two words: both, as the first try asks.
+    expect(partialMatchText(parseQuery('controller 1050'))).toBe('controller & 1050');
+    expect(partialMatchText(parseQuery('gateway -azure'))).toBe('(gateway) & !azure');
+    // Nine meaningful words would be 126 combinations: the terms are counted row by row instead.
+    expect(partialMatchText(parseQuery('one two three four five six seven eight nine'))).toBeNull();
   });
 });

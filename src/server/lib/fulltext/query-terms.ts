@@ -191,3 +191,39 @@ export function requiredMatches(query: ParsedQuery): number {
   const terms = partialTerms(query).length;
   return terms <= 2 ? Math.max(1, terms) : Math.ceil(terms / 2);
 }
+
+/** More combinations than this, and a partial match counts its terms row by row instead (see below). */
+const MAX_COMBINATIONS = 70;
+
+/** Every way of choosing `size` of `items`, in order. */
+function combinations<T>(items: readonly T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  const result: T[][] = [];
+  items.forEach((item, index) => {
+    if (items.length - index < size) return;
+    for (const rest of combinations(items.slice(index + 1), size - 1)) result.push([item, ...rest]);
+  });
+  return result;
+}
+
+/**
+ * The partial match as one tsquery: any `required` of the meaningful terms, written out as the alternatives of
+ * every combination (`(a & b) | (a & c) | (b & c)` for two of three). The GIN index answers it like any
+ * query, and a row's vector is read once; counting the terms a row holds instead reads it once per term,
+ * for every row the alternatives of single terms match, which for a common word is nearly all of them. Null
+ * when there are more than {@link MAX_COMBINATIONS} combinations (a question of nine or more meaningful
+ * words): then the caller counts terms row by row.
+ */
+export function partialMatchText(query: ParsedQuery): string | null {
+  const terms = partialTerms(query).map(termText);
+  const required = requiredMatches(query);
+  if (terms.length === 0) return '';
+  const chosen = combinations(terms, required);
+  if (chosen.length > MAX_COMBINATIONS) return null;
+  const alternatives = chosen.map((combination) =>
+    combination.length === 1 || chosen.length === 1
+      ? combination.join(' & ')
+      : `(${combination.join(' & ')})`,
+  );
+  return withExclusions(alternatives.join(' | '), query.excluded);
+}

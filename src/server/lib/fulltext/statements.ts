@@ -1,22 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { MARK_END, MARK_START } from '../../../common/snippet.js';
 import { SEARCH_CONFIG } from '../../db/search-columns.js';
 
 /**
- * The full-text statements every built-in source runs (and the benchmark runs raw against the database).
+ * The full-text statement every built-in source runs: one per search and source, returning the page and the
+ * capped match count together (the benchmark in bench/search runs it raw, beside the earlier two-statement
+ * set it replaced).
  *
- * Ranking cost must not grow with the corpus, so a page is found in three steps: the GIN index yields at most
- * `candidateLimit` matching rows (no ordering, so no full sort of every match), only those are ranked with
- * ts_rank (title words weigh more than body words; ts_rank_cd, which also rewards proximity, costs ten times
- * as much per candidate) plus a bonus when the title matches (a title match then always outranks a body
- * match), and only the page's rows get a ts_headline. The count is separate and capped, so a common word costs at most `cap`
- * index entries.
+ * Ranking cost must not grow with the corpus. The scan stops at `cap` matches (no ordering, so no full sort
+ * of every match): those are counted, the first `candidateLimit` of them are ranked with ts_rank (title words
+ * weigh more than body words; ts_rank_cd, which also rewards proximity, costs ten times as much per candidate)
+ * plus a bonus when the title matches (a title match then always outranks a body match), and only the page's
+ * rows are read whole. Snippets are highlighted in the server (highlight.ts) from the start of the text, not
+ * with ts_headline, which parses every page row's text inside the statement.
  *
  * The tsquery is written out in every place it is used rather than computed once in a CTE: with the query text
  * bound as a parameter of an unnamed statement, the planner folds `to_tsquery` (immutable with an
  * explicit configuration) into a constant and estimates its selectivity from the column's statistics. A
- * common word then gets a sequential scan that stops after `candidateLimit` matches, a rare one the GIN index;
- * behind a CTE the planner cannot see the words and always builds the full bitmap of every match.
+ * common word then gets a sequential scan that stops after `cap` matches, a rare one the GIN index; behind a
+ * CTE the planner cannot see the words and always builds the full bitmap of every match.
  */
 
 export interface FullTextTable {
@@ -34,9 +35,18 @@ export interface FullTextTable {
  * query-terms.ts: runs of letters and digits joined by tsquery operators, never the user's own operators.
  */
 export type TextQuery =
-  { mode: 'all'; text: string } | { mode: 'any'; text: string; terms: readonly string[]; required: number };
+  | { mode: 'all'; text: string }
+  | {
+      mode: 'any';
+      /** Any term (what ts_rank scores). */
+      text: string;
+      terms: readonly string[];
+      required: number;
+      /** Any `required` of the terms as one tsquery (query-terms.ts partialMatchText); null: count per row. */
+      match: string | null;
+    };
 
-const tsQuery = (text: string): SQL => sql`to_tsquery(${SEARCH_CONFIG}::regconfig, ${text})`;
+export const tsQuery = (text: string): SQL => sql`to_tsquery(${SEARCH_CONFIG}::regconfig, ${text})`;
 
 /**
  * The same query restricted to title words (weight A): every lexeme `'x'` of its text form becomes `'x':A`
@@ -64,58 +74,57 @@ function weightedTerms(column: string, terms: readonly string[]): SQL {
 }
 
 /** The row condition of a query over alias `t`: the tsquery, and for a partial match enough terms. */
-function matches(query: TextQuery): SQL {
+export function matches(query: TextQuery): SQL {
   if (query.mode === 'all') return sql`t.search @@ ${tsQuery(query.text)}`;
+  if (query.match !== null) return sql`t.search @@ ${tsQuery(query.match)}`;
   return sql`t.search @@ ${tsQuery(query.text)} and ${matchedTerms('t.search', query.terms)} >= ${query.required}`;
 }
 
-function rankOf(query: TextQuery): SQL {
+export function rankOf(query: TextQuery): SQL {
   if (query.mode === 'all') {
     return sql`ts_rank(c.search, ${tsQuery(query.text)}) + case when c.search @@ ${titleQuery(query.text)} then 1 else 0 end`;
   }
   return sql`${weightedTerms('c.search', query.terms)} + ts_rank(c.search, ${tsQuery(query.text)})`;
 }
 
-/** ts_headline of the best fragment; long texts are highlighted from their first part only (cost cap). */
-const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=40, MinWords=20, MaxFragments=1, ShortWord=2`;
-const HEADLINE_SOURCE_CHARS = 4000;
+/** How much of the text a snippet is highlighted from (highlight.ts picks the best window in it). */
+export const EXCERPT_CHARS = 4000;
 
-export interface PageStatementOptions {
+export interface SearchStatementOptions {
   query: TextQuery;
   limit: number;
   offset: number;
   candidateLimit: number;
+  /** Matches counted at most. */
+  cap: number;
   /** Extra condition over alias `t` (e.g. the requester). */
   filter?: SQL;
 }
 
-export function pageStatement(spec: FullTextTable, options: PageStatementOptions): SQL {
+/**
+ * Rows of the page (the spec's columns, `excerpt`: the start of the text, `total`: the capped count). A page
+ * past the last match, or a query without match, still answers one row: `total` with null columns.
+ */
+export function searchStatement(spec: FullTextTable, options: SearchStatementOptions): SQL {
   const table = sql.raw(spec.table);
   const filter = options.filter ? sql` and (${options.filter})` : sql``;
-  // The candidate set must reach past the requested page, or deep pages would come back empty.
+  // The candidate set must reach past the requested page, or deep pages would come back empty; the count
+  // must reach as far as the candidates.
   const candidates = Math.max(options.candidateLimit, options.offset + options.limit);
+  const cap = Math.max(options.cap, candidates);
   const { query } = options;
-  return sql`with candidates as (
-  select t.id, t.search from ${table} t where ${matches(query)}${filter} limit ${candidates}
+  return sql`with matched as materialized (
+  select t.id, t.search from ${table} t where ${matches(query)}${filter} limit ${cap}
 ),
 ranked as (
   select c.id, ${rankOf(query)} as rank
-  from candidates c
+  from (select m.id, m.search from matched m limit ${candidates}) c
   order by rank desc, c.id
   limit ${options.limit} offset ${options.offset}
 )
-select ${sql.raw(spec.columns)},
-  ts_headline(${SEARCH_CONFIG}::regconfig, left(${sql.raw(`t.${spec.textColumn}`)}, ${HEADLINE_SOURCE_CHARS}), ${tsQuery(query.text)}, ${HEADLINE_OPTIONS}) as headline
-from ranked r join ${table} t on t.id = r.id
+select (select count(*) from matched)::int as total, ${sql.raw(spec.columns)},
+  left(${sql.raw(`t.${spec.textColumn}`)}, ${EXCERPT_CHARS}) as excerpt
+from (select 1) one
+left join (ranked r join ${table} t on t.id = r.id) on true
 order by r.rank desc, r.id`;
-}
-
-export function countStatement(
-  spec: FullTextTable,
-  options: { query: TextQuery; cap: number; filter?: SQL },
-): SQL {
-  const filter = options.filter ? sql` and (${options.filter})` : sql``;
-  return sql`select count(*)::int as n from (
-  select 1 from ${sql.raw(spec.table)} t where ${matches(options.query)}${filter} limit ${options.cap}
-) matches`;
 }

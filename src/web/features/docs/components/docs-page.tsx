@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { SIGN_IN_TO_READ } from '../../../../common/search-sources';
+import { countLabel, SIGN_IN_TO_READ } from '../../../../common/search-sources';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
 import { LoginLink } from '../../../components/login-link';
@@ -105,7 +105,7 @@ function SearchResults({ reader, q, enabled }: { reader: string; q: string; enab
   return (
     <section aria-labelledby="docs-results-title">
       <h2 id="docs-results-title">
-        {count} {count === 1 ? 'result' : 'results'} for “{q}”
+        {countLabel(count)} {count === 1 ? 'result' : 'results'} for “{q}”
       </h2>
       <ul className={classes.results} aria-label="Search results">
         {results.map((result) => (

@@ -1,7 +1,13 @@
 import { Alert, Button, Chip, Loader } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import type { SearchResponse } from '../../../../common/contracts/search';
-import { SEARCH_PAGE_SIZE, SOURCE_LABELS, type SourceKey } from '../../../../common/search-sources';
+import {
+  countLabel,
+  SEARCH_COUNT_CAP,
+  SEARCH_PAGE_SIZE,
+  SOURCE_LABELS,
+  type SourceKey,
+} from '../../../../common/search-sources';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../app/session/use-session';
 import { useSearchAll } from '../api/search-all';
@@ -100,6 +106,8 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
   const { active, page } = shownResults(summaries, state);
   const paged = useSearchPage(searcher, active?.key ?? null, state.q, page, state.exact, enabled);
   const total = summaries.reduce((sum, summary) => sum + summary.count, 0);
+  // A source that stopped counting at the cap makes the total a lower bound too.
+  const totalLabel = `${total}${summaries.some((summary) => summary.count >= SEARCH_COUNT_CAP) ? '+' : ''}`;
   const failed = summaries.filter((summary) => summary.status !== 'ok');
   const choose = (key: SourceKey) => go({ ...state, chip: key, page: 1 });
   // The query whose results were shown: the corrected spelling when there was one.
@@ -116,7 +124,7 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
         </Alert>
       ))}
       <h2 className={classes.total}>
-        {total} {total === 1 ? 'result' : 'results'} for “{data.showingResultsFor ?? state.q}”
+        {totalLabel} {total === 1 ? 'result' : 'results'} for “{data.showingResultsFor ?? state.q}”
       </h2>
       {data.showingResultsFor ? (
         <p className={classes.correction}>
@@ -148,7 +156,7 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
             <div className={classes.chips} role="radiogroup" aria-label="Result sources">
               {summaries.map((summary) => (
                 <Chip key={summary.key} value={summary.key} type="radio">
-                  {SOURCE_LABELS[summary.key]} ({summary.count})
+                  {SOURCE_LABELS[summary.key]} ({countLabel(summary.count)})
                 </Chip>
               ))}
             </div>
@@ -225,7 +233,7 @@ function ZeroResults({
           {others.map((summary) => (
             <li key={summary.key} className={classes.other}>
               <span id={`other-${summary.key}`}>
-                {SOURCE_LABELS[summary.key]} ({summary.count})
+                {SOURCE_LABELS[summary.key]} ({countLabel(summary.count)})
               </span>
               <Button
                 size="xs"

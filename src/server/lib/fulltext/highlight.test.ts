@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { markedSnippet } from '../../../common/snippet.js';
+import { highlight, highlightTermsOf } from './highlight.js';
+import { parseQuery, synonymIndex } from './query-terms.js';
+
+const snippet = (text: string, query: string, synonyms = synonymIndex([])) =>
+  markedSnippet(highlight(text, highlightTermsOf(parseQuery(query, synonyms))), 200);
+
+describe('server-side highlighting', () => {
+  it('marks the words the english configuration matches: other forms of the word, not stop words', () => {
+    expect(snippet('The gateways apply policies to the tunnel.', 'the gateway policy')).toBe(
+      'The <mark>gateways</mark> apply <mark>policies</mark> to the tunnel.',
+    );
+  });
+
+  it('marks any word starting like the last word typed (the prefix match)', () => {
+    expect(snippet('Configure propagation, then propagate routes.', 'route propa')).toBe(
+      // Neighbouring marks are joined into one.
+      'Configure <mark>propagation</mark>, then <mark>propagate routes</mark>.',
+    );
+  });
+
+  it('marks every spelling of a synonym group', () => {
+    const synonyms = synonymIndex([['vpc', 'vnet']]);
+    expect(snippet('Peer the VNet with the VPC.', 'vpc peering', synonyms)).toBe(
+      '<mark>Peer</mark> the <mark>VNet</mark> with the <mark>VPC</mark>.',
+    );
+  });
+
+  it('opens the snippet just before the passage that holds the most query words', () => {
+    const filler = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const text = `Transit is mentioned once here. ${filler} The transit gateway attaches spokes.`;
+    const result = snippet(text, 'transit gateway');
+    expect(result).toBe('word57 word58 word59 The <mark>transit gateway</mark> attaches spokes.');
+  });
+
+  it('escapes the text and marks nothing when no word matches', () => {
+    expect(snippet('<script>alert(1)</script> & more', 'gateway')).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; more',
+    );
+  });
+});
