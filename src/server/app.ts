@@ -43,6 +43,7 @@ import type { SearchSources } from './services/search/types.js';
 import { loadSynonyms } from './config/load-synonyms.js';
 import { synonymIndex } from './lib/fulltext/query-terms.js';
 import { createPageRenderer, type PageRenderer } from './ssr/page-renderer.js';
+import { createPageCache, type PageCache } from './ssr/page-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,10 @@ declare module 'fastify' {
     db: Database;
     /** Renders pages with the web app's SSR bundle. */
     pageRenderer: PageRenderer;
+    /** Anonymous renders kept per URL until the content is loaded again (ssr/page-cache.ts). */
+    pageCache: PageCache;
+    /** Drops everything computed from the content: call after every content load. */
+    contentLoaded(): void;
     /** Every external system (help desk, identity provider, tracker, ...), each behind its connector interface. */
     connectors: Connectors;
     mailer: Mailer;
@@ -139,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('portalConfig', options.config);
   app.decorate('db', options.db);
   app.decorate('pageRenderer', createPageRenderer({ distDir }));
+  app.decorate('pageCache', createPageCache({ maxBytes: options.env.PAGE_CACHE_MAX_BYTES }));
   const mailer = createMailer({
     smtpUrl: options.env.SMTP_URL,
     from: options.env.MAIL_FROM ?? `no-reply@${options.config.support.corporateEmailDomain}`,
@@ -168,6 +174,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.searchSources ? { sources: options.searchSources } : {}),
   });
 
+  app.decorate('contentLoaded', () => {
+    app.searchService.clearCaches();
+    app.pageCache.clear();
+  });
+
   // Routes, by domain; each registers its full path from common/api-paths.ts.
   await app.register(healthRoutes);
   await app.register(trustRoutes);
@@ -191,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(builtinHelpdeskRoutes);
   await app.register(builtinTrackerRoutes);
   await registerStaticFiles(app, { clientDir: path.join(distDir, 'client') });
-  registerPageFallback(app, app.pageRenderer);
+  registerPageFallback(app, app.pageRenderer, app.pageCache);
 
   return app;
 }

@@ -94,6 +94,8 @@ const envSchema = z.object({
    * more: a higher limit costs more per search and shows counts from 200 on as "200+".
    */
   SEARCH_CANDIDATE_LIMIT: positiveInt(10_000).default(200),
+  /** Memory for anonymous page renders kept per URL, the HTML and both compressed forms counted (bytes). */
+  PAGE_CACHE_MAX_BYTES: positiveInt(1_073_741_824).default(33_554_432),
   /** How long a result page of a public content source (KB, docs, community) is reused (0 = never). */
   SEARCH_RESULT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How long a source's match count is reused for the same query (0 = never). */

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
         log,
         reload: async () => {
           await loadContentLogged(database, env, log);
-          app.searchService.clearCaches();
+          app.contentLoaded();
         },
       })
     : undefined;

@@ -39,7 +39,8 @@ describe('server-side rendered pages (fixture build)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // The same render for every visitor: kept, and cacheable in front of the portal (page-cache.test.ts).
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
     expect(res.body).not.toContain('<!--ssr-');
     expect(res.body).toContain('<title>Acme fixture</title>');
     // The bundle's data loader reached the database: the seed has 10 articles, the card shows 6.

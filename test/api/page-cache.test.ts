@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../../src/server/services/content/load-content.js';
+import { get, signInWithPassword, type Browser } from '../support/auth-flow.js';
+import { createAgent } from '../support/factories.js';
+import { createTestApp, FIXTURE_CONTENT_DIR, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
+
+const run = promisify(execFile);
+const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
+
+/** The title the fixture render puts first (the newest article), from the page's state. */
+function firstTitle(html: string): string {
+  const match = /<script type="application\/json" id="portal-state">([\s\S]*?)<\/script>/.exec(html);
+  const state = JSON.parse(match?.[1] ?? '{}') as { first?: string };
+  return state.first ?? '';
+}
+
+/** The Markdown file of the KB article titled `title` (its front matter holds the title first). */
+async function articleFile(dir: string, title: string): Promise<string> {
+  const { stdout } = await run('grep', ['-rlF', title, path.join(dir, 'kb')]);
+  const file = stdout.split('\n')[0];
+  if (!file) throw new Error(`no article titled ${title}`);
+  return file;
+}
+
+describe('anonymous pages from memory', () => {
+  let t: TestApp;
+  let dist: string;
+  let content: string;
+  let agent: Browser;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'portal-dist-'));
+    await cp(FIXTURE_DIST_DIR, dist, { recursive: true });
+    await run(process.execPath, ['scripts/compress-assets.mjs', path.join(dist, 'client')]);
+    // A copy of the content, so that a test can edit it.
+    content = await mkdtemp(path.join(tmpdir(), 'portal-content-'));
+    await cp(FIXTURE_CONTENT_DIR, content, { recursive: true });
+    t = await createTestApp({ distDir: dist, contentDir: content, accounts: false });
+    const staff = await createAgent(t.app);
+    agent = await signInWithPassword(t.app, staff.email, staff.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+    await rm(content, { recursive: true, force: true });
+  });
+
+  it('serves one render with a strong ETag, answers 304 to it, and keeps both compressed forms', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/docs?article=geneve-overlay-basics' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(PUBLIC);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{32}"$/);
+    expect(first.headers.vary).toBe('Accept-Encoding, Cookie');
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/docs?article=geneve-overlay-basics',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+
+    const encoded = (accept: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/docs?article=geneve-overlay-basics',
+        headers: { 'accept-encoding': accept },
+      });
+    const br = await encoded('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first.body);
+    const gz = await encoded('gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(first.body);
+    // Another address is another page, with its own validator.
+    const other = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it('the No Page page is kept too, with its 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe(PUBLIC);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/no/such/page',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('a signed-in visitor gets a render of their own, never the kept one, and private, no-store', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/' });
+    const title = firstTitle(anonymous.body);
+    const file = await articleFile(content, title);
+    // The content changes in the database without the caches being told: the kept page is stale.
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replace(title, `${title} for agents`));
+    await loadContent({ db: t.app.db, dir: content });
+    try {
+      expect(firstTitle((await t.app.inject({ method: 'GET', url: '/' })).body)).toBe(title);
+      const mine = await get(agent, '/');
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['cache-control']).toBe('private, no-store');
+      expect(mine.headers.etag).toBeUndefined();
+      expect(firstTitle(mine.body)).toBe(`${title} for agents`);
+    } finally {
+      await writeFile(file, original);
+      await loadContent({ db: t.app.db, dir: content });
+      t.app.contentLoaded();
+    }
+  });
+
+  it('an edited Markdown file shows on the next request once the content is loaded again', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/' });
+    const title = firstTitle(before.body);
+    const file = await articleFile(content, title);
+    await writeFile(file, (await readFile(file, 'utf8')).replace(title, `${title}, revised`));
+    // What the content watcher does after a change (main.ts).
+    await loadContent({ db: t.app.db, dir: content });
+    t.app.contentLoaded();
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(firstTitle(after.body)).toBe(`${title}, revised`);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('search results are not kept: their address holds any query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/search?q=gateway' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBeUndefined();
+  });
+});
