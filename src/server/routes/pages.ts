@@ -3,7 +3,7 @@ import { apiError } from '../plugins/error-handler.js';
 import { FILE_PATH_PREFIXES } from '../plugins/static-files.js';
 import { createPageData } from '../ssr/page-data.js';
 import { chooseEncoding, matchesEtag, type CachedPage, type PageCache } from '../ssr/page-cache.js';
-import { WebAppNotBuiltError, type PageRenderer, type RenderedPage } from '../ssr/page-renderer.js';
+import { WebAppNotBuiltError, type PageRenderer } from '../ssr/page-renderer.js';
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
 
@@ -15,10 +15,6 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-/**
- * Everything no route or static file claimed: unknown API paths get a JSON 404 (an API client must never
- * receive the app's HTML), page requests get the server-rendered app (history fallback), and the rest 404.
- */
 /**
  * How long a browser or CDN may use an anonymous page without asking, and how long it may keep serving it
  * while it asks again: a spike is absorbed in front of the portal too, and a content change shows within a
@@ -53,20 +49,13 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
   return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
 }
 
+/**
+ * Everything no route or static file claimed: unknown API paths get a JSON 404 (an API client must never
+ * receive the app's HTML), page requests get the server-rendered app (history fallback), and the rest 404.
+ */
 export function registerPageFallback(app: FastifyInstance, renderer: PageRenderer, cache: PageCache): void {
   const data = createPageData(app);
-  // A render is not started twice for one URL: visitors arriving together share it.
-  const rendering = new Map<string, Promise<CachedPage>>();
-  const renderCached = (url: string): Promise<CachedPage> => {
-    const pending = rendering.get(url);
-    if (pending) return pending;
-    const next = renderer
-      .render({ url, config: app.portalConfig, data })
-      .then((page) => cache.set(url, page))
-      .finally(() => rendering.delete(url));
-    rendering.set(url, next);
-    return next;
-  };
+  const render = (url: string) => renderer.render({ url, config: app.portalConfig, data });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const { url, method } = request;
@@ -80,9 +69,9 @@ export function registerPageFallback(app: FastifyInstance, renderer: PageRendere
     }
     try {
       if (!request.user && isCacheablePage(url)) {
-        return sendCached(request, reply, cache.get(url) ?? (await renderCached(url)));
+        return sendCached(request, reply, await cache.get(url, () => render(url)));
       }
-      const page: RenderedPage = await renderer.render({ url, config: app.portalConfig, data });
+      const page = await render(url);
       // A signed-in visitor's page is theirs alone: no shared cache keeps it.
       return reply
         .code(page.status)

@@ -22,9 +22,12 @@ export interface CachedPage {
 }
 
 export interface PageCache {
-  get(url: string): CachedPage | undefined;
-  /** Compresses and keeps a render (not an error page, status 500 and up); answers it compressed. */
-  set(url: string, page: RenderedPage): Promise<CachedPage>;
+  /**
+   * The kept render of `url`, else `render()` compressed and kept (not an error page, status 500 and up).
+   * Requests arriving together for one URL share one render.
+   */
+  get(url: string, render: () => Promise<RenderedPage>): Promise<CachedPage>;
+  /** Drops every page; a render already under way is served but not kept (it may hold the old content). */
   clear(): void;
 }
 
@@ -36,22 +39,41 @@ const sizeOf = (page: CachedPage) => page.html.length + page.br.length + page.gz
 
 export function createPageCache(options: { maxBytes: number }): PageCache {
   const pages = new LRUCache<string, CachedPage>({ maxSize: options.maxBytes, sizeCalculation: sizeOf });
+  let rendering = new Map<string, Promise<CachedPage>>();
+
+  async function compress(page: RenderedPage): Promise<CachedPage> {
+    const html = Buffer.from(page.html, 'utf8');
+    const [br, gz] = await Promise.all([
+      // Quality 9: a tenth smaller than the default's speed setting and paid once per page and load.
+      brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzipAsync(html, { level: 9 }),
+    ]);
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
+    return { status: page.status, etag, html, br, gzip: gz };
+  }
+
   return {
-    get: (url) => pages.get(url),
-    async set(url, page) {
-      const html = Buffer.from(page.html, 'utf8');
-      const [br, gz] = await Promise.all([
-        // Quality 9: a tenth smaller than the default's speed setting and paid once per page and load.
-        brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
-        gzipAsync(html, { level: 9 }),
-      ]);
-      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
-      const cached: CachedPage = { status: page.status, etag, html, br, gzip: gz };
-      // A page larger than the whole budget is served but not kept (lru-cache would refuse it).
-      if (page.status < 500 && sizeOf(cached) <= options.maxBytes) pages.set(url, cached);
-      return cached;
+    get(url, render) {
+      const kept = pages.get(url) ?? rendering.get(url);
+      if (kept) return Promise.resolve(kept);
+      const inFlight = rendering;
+      const next = render()
+        .then(compress)
+        .then((cached) => {
+          // Not after a clear (the map was replaced), and not a page larger than the whole budget.
+          if (inFlight === rendering && cached.status < 500 && sizeOf(cached) <= options.maxBytes) {
+            pages.set(url, cached);
+          }
+          return cached;
+        })
+        .finally(() => inFlight.delete(url));
+      inFlight.set(url, next);
+      return next;
     },
-    clear: () => pages.clear(),
+    clear() {
+      pages.clear();
+      rendering = new Map();
+    },
   };
 }
 

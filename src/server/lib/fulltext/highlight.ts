@@ -17,10 +17,10 @@ export interface HighlightTerms {
   stems: ReadonlySet<string>;
   prefixes: readonly string[];
   /**
-   * The first two letters of every stem (the only letter of a one-letter stem). Porter2 changes only a word's
-   * ending, so a word that does not open with one of these cannot match and is never stemmed.
+   * The words that open like a stem (its first two letters, the only one of a one-letter stem), found in one
+   * pass; null when the query holds no stem. Porter2 changes only a word's ending, so no other word matches.
    */
-  openings: ReadonlySet<string>;
+  candidates: RegExp | null;
 }
 
 /** The span whose matches are counted when choosing the snippet (the snippet shows about 200 characters). */
@@ -47,7 +47,11 @@ export function highlightTermsOf(query: ParsedQuery): HighlightTerms {
   }
   // Regular-expression characters cannot occur: words are runs of letters and digits (query-terms.ts).
   const openings = new Set([...stems, ...prefixes].map((value) => value.slice(0, 2)));
-  return { stems, prefixes, openings };
+  const candidates =
+    openings.size === 0
+      ? null
+      : new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...openings].join('|')})[\\p{L}\\p{N}]*`, 'giu');
+  return { stems, prefixes, candidates };
 }
 
 interface Match {
@@ -72,11 +76,9 @@ function matchOf(word: string, terms: HighlightTerms): string | null {
  * the whole search.
  */
 function matchesIn(text: string, terms: HighlightTerms): Match[] {
-  if (terms.openings.size === 0) return [];
-  const openings = [...terms.openings].join('|');
-  const candidates = new RegExp(`(?<![\\p{L}\\p{N}])(?:${openings})[\\p{L}\\p{N}]*`, 'giu');
+  if (!terms.candidates) return [];
   const found: Match[] = [];
-  for (const candidate of text.matchAll(candidates)) {
+  for (const candidate of text.matchAll(terms.candidates)) {
     const stemmed = matchOf(candidate[0], terms);
     if (stemmed)
       found.push({ start: candidate.index, end: candidate.index + candidate[0].length, stem: stemmed });
