@@ -43,7 +43,7 @@ import type { SearchSources } from './services/search/types.js';
 import { loadSynonyms } from './config/load-synonyms.js';
 import { synonymIndex } from './lib/fulltext/query-terms.js';
 import { createPageRenderer, type PageRenderer } from './ssr/page-renderer.js';
-import { createPageCache, type PageCache } from './ssr/page-cache.js';
+import { createKeptResponses, type KeptResponses } from './lib/kept-responses.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,8 +53,8 @@ declare module 'fastify' {
     db: Database;
     /** Renders pages with the web app's SSR bundle. */
     pageRenderer: PageRenderer;
-    /** Anonymous renders kept per URL until the content is loaded again (ssr/page-cache.ts). */
-    pageCache: PageCache;
+    /** Anonymous renders and public answers kept until the content is loaded again (lib/kept-responses.ts). */
+    keptResponses: KeptResponses;
     /** Drops everything computed from the content: call after every content load. */
     contentLoaded(): void;
     /** Every external system (help desk, identity provider, tracker, ...), each behind its connector interface. */
@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('portalConfig', options.config);
   app.decorate('db', options.db);
   app.decorate('pageRenderer', createPageRenderer({ distDir }));
-  app.decorate('pageCache', createPageCache({ maxBytes: options.env.PAGE_CACHE_MAX_BYTES }));
+  app.decorate('keptResponses', createKeptResponses({ maxBytes: options.env.PAGE_CACHE_MAX_BYTES }));
   const mailer = createMailer({
     smtpUrl: options.env.SMTP_URL,
     from: options.env.MAIL_FROM ?? `no-reply@${options.config.support.corporateEmailDomain}`,
@@ -176,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.decorate('contentLoaded', () => {
     app.searchService.clearCaches();
-    app.pageCache.clear();
+    app.keptResponses.clear();
   });
 
   // Routes, by domain; each registers its full path from common/api-paths.ts.
@@ -202,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(builtinHelpdeskRoutes);
   await app.register(builtinTrackerRoutes);
   await registerStaticFiles(app, { clientDir: path.join(distDir, 'client') });
-  registerPageFallback(app, app.pageRenderer, app.pageCache);
+  registerPageFallback(app, app.pageRenderer, app.keptResponses);
 
   return app;
 }

@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { createRoutes } from './app/routes';
+import { adoptServerUser, serverSessionState } from './app/session/session-store';
 import { readPortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 
@@ -28,6 +29,9 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
 
 async function start(): Promise<void> {
   const state = readPortalState(document);
+  // Rendered for a signed-in user: this tab is that user (the session cookie said so), whatever storage holds.
+  const user = state.user ?? null;
+  if (user) adoptServerUser(user);
   const queryClient = createQueryClient('browser');
   hydrate(queryClient, state.queries);
 
@@ -40,7 +44,7 @@ async function start(): Promise<void> {
   hydrateRoot(
     root,
     <StrictMode>
-      <AppProviders config={state.config} queryClient={queryClient}>
+      <AppProviders config={state.config} queryClient={queryClient} session={serverSessionState(user)}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -11,6 +11,7 @@ import { escapeHtml } from '../common/snippet';
 import type { PortalConfig } from '../common/portal-config';
 import { AppProviders } from './app/app-providers';
 import { createRoutes, pageModuleFiles } from './app/routes';
+import { serverSessionState } from './app/session/session-store';
 import { serializePortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { documentTitle, isPortalRouteHandle, resolveRouteMeta } from './lib/route-handle';
@@ -48,10 +49,11 @@ export async function render(input: SsrInput): Promise<SsrResult> {
 
   // query() has resolved the lazy routes of the match, so their handles are available now.
   const queryClient = createQueryClient('server');
+  const session = serverSessionState(input.user);
   await Promise.all(
     context.matches.map((match) =>
       isPortalRouteHandle(match.route.handle)
-        ? match.route.handle.prefetch?.(queryClient, input.data, url.searchParams)
+        ? match.route.handle.prefetch?.(queryClient, input.data, url.searchParams, session)
         : undefined,
     ),
   );
@@ -61,7 +63,7 @@ export async function render(input: SsrInput): Promise<SsrResult> {
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <AppProviders config={config} queryClient={queryClient}>
+    <AppProviders config={config} queryClient={queryClient} session={session}>
       {/* hydrate={false}: React Router would inline its state in a <script>, which the CSP forbids. */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
@@ -77,7 +79,7 @@ export async function render(input: SsrInput): Promise<SsrResult> {
     meta ? `<meta name="description" content="${escapeHtml(meta.description)}">` : '',
   ].join('');
 
-  const state = serializePortalState({ config, queries: dehydrate(queryClient) });
+  const state = serializePortalState({ config, queries: dehydrate(queryClient), user: input.user });
   queryClient.clear();
   return {
     status: meta?.status ?? context.statusCode,

@@ -60,6 +60,7 @@ describe('server-side rendered pages (fixture build)', () => {
     expect(res.body.match(/<\/script>/g)).toHaveLength(2);
     expect(stateOf(res.body)).toEqual({
       url: '/docs?article=controller-upgrade-path',
+      user: null,
       first: 'Controller and gateway upgrade path and best practices',
       note: '</script><script>alert(1)</script>',
     });

@@ -1,21 +1,8 @@
 import type { ArticleDetails } from '../../src/common/contracts/search.js';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchUrl } from '../support/search.js';
-import { createTestApp, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
-
-const entryServer = fileURLToPath(new URL('../../src/web/entry-server.tsx', import.meta.url));
-
-/** The dehydrated TanStack Query cache of a page (the `portal-state` element). */
-function dehydratedKeys(html: string): unknown[] {
-  const match = /<script type="application\/json" id="portal-state">([\s\S]*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error('no state element');
-  const state = JSON.parse(match[1]) as { queries: { queries: Array<{ queryKey: unknown }> } };
-  return state.queries.queries.map((query) => query.queryKey);
-}
+import { createSourceBuild, dehydratedKeys, inHtml } from '../support/rendered-pages.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** Whether the HTML has a `<tag>` with every one of `attributes` (as written, values escaped), in any order. */
 function hasTag(html: string, tag: string, attributes: Record<string, string>): boolean {
@@ -25,9 +12,6 @@ function hasTag(html: string, tag: string, attributes: Record<string, string>): 
   );
 }
 
-/** Text as React writes it into the HTML (`&` and `'` escaped). */
-const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
-
 /**
  * Hardening item 10: `/search?q=` and the `/docs` search answer with their results in the first HTML, so the
  * GET forms work without JavaScript. These render through the web app's own SSR entry (not a fixture bundle):
@@ -35,25 +19,15 @@ const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x2
  */
 describe('server-rendered search pages', () => {
   let t: TestApp;
-  let dist: string;
+  let build: Awaited<ReturnType<typeof createSourceBuild>>;
 
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'portal-ssr-search-'));
-    await mkdir(path.join(dist, 'client'), { recursive: true });
-    await mkdir(path.join(dist, 'server'), { recursive: true });
-    await copyFile(
-      path.join(FIXTURE_DIST_DIR, 'client', 'index.html'),
-      path.join(dist, 'client', 'index.html'),
-    );
-    await writeFile(
-      path.join(dist, 'server', 'entry-server.js'),
-      `export { render } from ${JSON.stringify(pathToFileURL(entryServer).href)};\n`,
-    );
-    t = await createTestApp({ distDir: dist });
+    build = await createSourceBuild();
+    t = await createTestApp({ distDir: build.dir });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await rm(dist, { recursive: true, force: true });
+    await build?.remove();
   });
 
   async function page(url: string): Promise<string> {

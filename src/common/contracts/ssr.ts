@@ -1,4 +1,5 @@
 import type { PortalConfig } from '../portal-config.js';
+import type { SessionUser } from './auth.js';
 import type { LatestKbResponse } from './latest-kb.js';
 import type {
   ArticleDetails,
@@ -50,6 +51,11 @@ export interface SsrInput {
   url: string;
   config: PortalConfig;
   data: SsrData;
+  /**
+   * The signed-in visitor the page is rendered for (their header, menus and data), or null: a render for
+   * anyone without a session, which the server keeps and shares.
+   */
+  user: SessionUser | null;
 }
 
 export interface SsrResult {

@@ -1,4 +1,5 @@
 import {
+  latestKbResponseSchema,
   LATEST_KB_COUNT,
   MOST_POPULAR_KB_COUNT,
   type LatestKbResponse,
@@ -6,6 +7,7 @@ import {
 import { SIGN_IN_TO_READ } from '../../common/contracts/search.js';
 import { cutSnippet, SNIPPET_LENGTH } from '../../common/snippet.js';
 import type { Database } from '../db/client.js';
+import { jsonResponse, type KeptResponse, type KeptResponses } from '../lib/kept-responses.js';
 import { listLatestKb, type LatestKb } from '../services/knowledge/list-latest-kb.js';
 
 /** Maps the knowledge area's result to the wire format of `GET /api/aggregator/latestKB`. */
@@ -30,5 +32,15 @@ export function presentLatestKb(result: LatestKb): LatestKbResponse {
 export async function loadLatestKb(db: Database): Promise<LatestKbResponse> {
   return presentLatestKb(
     await listLatestKb({ db, latestLimit: LATEST_KB_COUNT, popularLimit: MOST_POPULAR_KB_COUNT }),
+  );
+}
+
+/**
+ * The card's answer as kept until the next content load: it is the same for every visitor and changes only
+ * with the content (the view counts come from the content files too), so the database is asked once per load.
+ */
+export function keptLatestKb(kept: KeptResponses, db: Database): Promise<KeptResponse> {
+  return kept.get('api:latestKB', async () =>
+    jsonResponse(latestKbResponseSchema.parse(await loadLatestKb(db))),
   );
 }

@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../plugins/error-handler.js';
 import { FILE_PATH_PREFIXES } from '../plugins/static-files.js';
-import { createPageData } from '../ssr/page-data.js';
-import { chooseEncoding, matchesEtag, type CachedPage, type PageCache } from '../ssr/page-cache.js';
+import { can } from '../policies/index.js';
+import { sessionOf } from '../plugins/guards.js';
+import { searcherOf } from '../plugins/search.js';
+import { presentSessionUser } from '../presenters/auth.js';
+import { createPageData, VISITOR } from '../ssr/page-data.js';
+import { sendKept, type KeptResponses } from '../lib/kept-responses.js';
 import { WebAppNotBuiltError, type PageRenderer } from '../ssr/page-renderer.js';
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
+
+const HTML = 'text/html; charset=utf-8';
 
 const ERROR_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>
@@ -15,47 +21,41 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-/**
- * How long a browser or CDN may use an anonymous page without asking, and how long it may keep serving it
- * while it asks again: a spike is absorbed in front of the portal too, and a content change shows within a
- * minute.
- */
-export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
-
-/** Pages whose render is cached for anonymous visitors: all but search results (their own caches). */
+/** Pages whose render is kept for anonymous visitors: all but search results (their own caches). */
 function isCacheablePage(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
   return pathname !== '/search' && !pathname.startsWith('/search/');
-}
-
-/** A cached render: 304 when the browser holds it, else the body in the encoding it takes. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
-  if (page.status >= 500) {
-    return reply
-      .code(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(page.html);
-  }
-  reply
-    .header('etag', page.etag)
-    .header('cache-control', PUBLIC_PAGE_CACHE_CONTROL)
-    // A signed-in visitor's request carries the session cookie and must not be answered from a shared copy.
-    .header('vary', 'Accept-Encoding, Cookie');
-  if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  reply.code(page.status).type('text/html; charset=utf-8');
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
 }
 
 /**
  * Everything no route or static file claimed: unknown API paths get a JSON 404 (an API client must never
  * receive the app's HTML), page requests get the server-rendered app (history fallback), and the rest 404.
  */
-export function registerPageFallback(app: FastifyInstance, renderer: PageRenderer, cache: PageCache): void {
-  const data = createPageData(app);
-  const render = (url: string) => renderer.render({ url, config: app.portalConfig, data });
+export function registerPageFallback(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  kept: KeptResponses,
+): void {
+  const visitorData = createPageData(app, VISITOR);
+  const renderHtml = async (url: string) => {
+    const page = await renderer.render({ url, config: app.portalConfig, data: visitorData, user: null });
+    return { status: page.status, type: HTML, body: page.html };
+  };
+  /** A signed-in visitor's own render: their header and menus, and the data as the API gives it to them. */
+  const renderFor = (request: FastifyRequest, url: string) => {
+    const { user, session } = sessionOf(request);
+    const viewer = {
+      searcher: searcherOf(request),
+      role: user.role,
+      readsProtected: can(user, 'readProtectedArticles'),
+    };
+    return renderer.render({
+      url,
+      config: app.portalConfig,
+      data: createPageData(app, viewer),
+      user: presentSessionUser(user, session),
+    });
+  };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const { url, method } = request;
@@ -69,15 +69,15 @@ export function registerPageFallback(app: FastifyInstance, renderer: PageRendere
     }
     try {
       if (!request.user && isCacheablePage(url)) {
-        return sendCached(request, reply, await cache.get(url, () => render(url)));
+        return sendKept(request, reply, await kept.get(`page:${url}`, () => renderHtml(url)));
       }
-      const page = await render(url);
-      // A signed-in visitor's page is theirs alone: no shared cache keeps it.
-      return reply
-        .code(page.status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', request.user ? 'private, no-store' : 'no-cache')
-        .send(page.html);
+      if (!request.user) {
+        const page = await renderHtml(url);
+        return reply.code(page.status).type(HTML).header('cache-control', 'no-cache').send(page.body);
+      }
+      // A signed-in visitor's page is theirs alone (their name is on it): no cache keeps it.
+      const page = await renderFor(request, url);
+      return reply.code(page.status).type(HTML).header('cache-control', 'private, no-store').send(page.html);
     } catch (error) {
       if (error instanceof WebAppNotBuiltError) {
         return reply
@@ -87,11 +87,7 @@ export function registerPageFallback(app: FastifyInstance, renderer: PageRendere
           .send(NOT_BUILT_MESSAGE);
       }
       request.log.error({ err: error }, 'server-side rendering failed');
-      return reply
-        .code(500)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(ERROR_PAGE);
+      return reply.code(500).type(HTML).header('cache-control', 'no-store').send(ERROR_PAGE);
     }
   });
 }

@@ -9,7 +9,9 @@ import {
   sourceKeySchema,
 } from '../../common/contracts/search.js';
 import type { SsrData } from '../../common/contracts/ssr.js';
-import { loadLatestKb } from '../presenters/latest-kb.js';
+import { latestKbResponseSchema } from '../../common/contracts/latest-kb.js';
+import { keptJson } from '../lib/kept-responses.js';
+import { keptLatestKb } from '../presenters/latest-kb.js';
 import { presentArticle, presentArticleDetails } from '../presenters/search.js';
 import { categoryTree, findArticle, findCategory } from '../services/knowledge/articles.js';
 import {
@@ -19,24 +21,38 @@ import {
 } from '../routes/search/search-answers.js';
 import type { Searcher } from '../services/search/types.js';
 
-/** Who the server render searches as: a visitor, whoever asks (see SsrData). */
-const VISITOR: Searcher = { actor: null, userId: null, email: null };
+/** Whose render it is: the searcher and role the API would see for the same request, and what they may read. */
+export interface PageViewer {
+  searcher: Searcher;
+  role: string;
+  readsProtected: boolean;
+}
+
+/** A visitor without a session: the render every anonymous request shares (see SsrData). */
+export const VISITOR: PageViewer = {
+  searcher: { actor: null, userId: null, email: null },
+  role: 'anonymous',
+  readsProtected: false,
+};
 
 /**
- * The data loaders of the server render (src/common/contracts/ssr.ts): the API's own services, in process.
- * Each checks its input with the schema of the matching API call, so a page address can ask no more of them
- * than a request to the API could; a refusal (a zod error) leaves the call to the browser.
+ * The data loaders of the server render (src/common/contracts/ssr.ts): the API's own services, in process, as
+ * `viewer` would get them from the API. Each checks its input with the schema of the matching API call, so a
+ * page address can ask no more of them than a request to the API could; a refusal (a zod error) leaves the
+ * call to the browser.
  */
-export function createPageData(app: FastifyInstance): SsrData {
+export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrData {
   return {
-    latestKb: () => loadLatestKb(app.db),
+    // The API's kept answer, so a signed-in visitor's render of the home page asks the database nothing.
+    latestKb: async () =>
+      latestKbResponseSchema.parse(keptJson(await keptLatestKb(app.keptResponses, app.db))),
 
     async search({ query, filter, exact }) {
       const { searchValue } = searchQuerySchema.parse({ searchValue: query });
       const body = searchBodySchema.parse({ filter, exact });
       return federatedSearchAnswer(app, {
-        searcher: VISITOR,
-        role: 'anonymous',
+        searcher: viewer.searcher,
+        role: viewer.role,
         query: searchValue,
         exact: body?.exact ?? false,
         ...(body?.filter ? { filter: body.filter } : {}),
@@ -51,20 +67,20 @@ export function createPageData(app: FastifyInstance): SsrData {
         exact: exact ? 'true' : undefined,
       });
       return pagedSearchAnswer(app, key, {
-        searcher: VISITOR,
+        searcher: viewer.searcher,
         query: input.searchValue,
         page: input.page,
         exact: input.exact === 'true',
       });
     },
 
-    // A visitor's view, as every server render, and without the articles' bodies: the page uses the titles
+    // The viewer's view, without the articles' bodies: the page uses the titles
     // (the sidebar) and fetches the article it shows on its own, while every body in the page's dehydrated
     // state made /docs a 290 KB document.
     async articleDetails({ categoryId }) {
       const input = categoryQuerySchema.parse({ categoryId });
       const category = await findCategory(app.db, input.categoryId);
-      const details = presentArticleDetails(await categoryTree(app.db, category), false);
+      const details = presentArticleDetails(await categoryTree(app.db, category), viewer.readsProtected);
       const articleMap = Object.fromEntries(
         Object.entries(details.articleMap).map(([section, articles]) => [
           section,
@@ -76,13 +92,13 @@ export function createPageData(app: FastifyInstance): SsrData {
 
     async article({ id }) {
       const input = articleParamsSchema.parse({ id });
-      return presentArticle(await findArticle(app.db, input.id), false);
+      return presentArticle(await findArticle(app.db, input.id), viewer.readsProtected);
     },
 
     async searchCategory({ categoryId, query }) {
       const input = categorySearchQuerySchema.parse({ categoryId, searchValue: query, page: 1 });
       return categorySearchAnswer(app, {
-        searcher: VISITOR,
+        searcher: viewer.searcher,
         categoryId: input.categoryId,
         query: input.searchValue,
         page: input.page,

@@ -3,6 +3,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PortalConfig } from '../../common/portal-config';
 import { PortalConfigProvider } from '../lib/portal-config-context';
+import type { SessionState } from './session/session-store';
+import { ServerSessionContext } from './session/use-session';
 import { cssVariablesResolver, theme } from './theme';
 import './mantine-styles';
 import '../styles/global.css';
@@ -10,19 +12,23 @@ import '../styles/global.css';
 interface AppProvidersProps {
   config: PortalConfig;
   queryClient: QueryClient;
+  /** The session the server rendered the page with (`serverSessionState`). */
+  session: SessionState;
   children: ReactNode;
 }
 
 /** The providers around the router, identical on server and client so the markup hydrates. */
-export function AppProviders({ config, queryClient, children }: AppProvidersProps) {
+export function AppProviders({ config, queryClient, session, children }: AppProvidersProps) {
   return (
     <PortalConfigProvider config={config}>
-      <QueryClientProvider client={queryClient}>
-        {/* Light only: a scheme chosen in the browser would need an inline script before paint, which the CSP forbids. */}
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
+      <ServerSessionContext.Provider value={session}>
+        <QueryClientProvider client={queryClient}>
+          {/* Light only: a scheme chosen in the browser would need an inline script before paint, which the CSP forbids. */}
+          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+            {children}
+          </MantineProvider>
+        </QueryClientProvider>
+      </ServerSessionContext.Provider>
     </PortalConfigProvider>
   );
 }

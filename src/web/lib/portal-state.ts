@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import type { SessionUser } from '../../common/contracts/auth';
 import type { PortalConfig } from '../../common/portal-config';
 import { SSR_STATE_ELEMENT_ID } from '../../common/contracts/ssr';
 
@@ -7,6 +8,8 @@ interface PortalState {
   config: PortalConfig;
   /** The TanStack Query cache as the server filled it (e.g. the latest Knowledge Base articles). */
   queries: DehydratedState;
+  /** The signed-in user the page was rendered for, or null (the render shared by visitors without a session). */
+  user: SessionUser | null;
 }
 
 const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;

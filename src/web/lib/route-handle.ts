@@ -3,6 +3,13 @@ import type { Params } from 'react-router';
 import type { SsrData } from '../../common/contracts/ssr';
 import type { PortalConfig } from '../../common/portal-config';
 
+/** What a prefetch needs of the session the page is rendered with (web/app/session's SessionState). */
+interface RenderedSession {
+  signedIn: boolean;
+  role: string | null;
+  userId: string;
+}
+
 interface RouteMeta {
   /** The page's own title; the shell appends the portal name. */
   title: string;
@@ -18,7 +25,13 @@ interface RouteMeta {
  */
 export interface PortalRouteHandle {
   meta(input: { config: PortalConfig; params: Params }): RouteMeta;
-  prefetch?(queryClient: QueryClient, data: SsrData, searchParams: URLSearchParams): Promise<void>;
+  /** `session` is the one the page is rendered with: query keys that depend on the user use it. */
+  prefetch?(
+    queryClient: QueryClient,
+    data: SsrData,
+    searchParams: URLSearchParams,
+    session: RenderedSession,
+  ): Promise<void>;
 }
 
 export function isPortalRouteHandle(handle: unknown): handle is PortalRouteHandle {

@@ -2,7 +2,7 @@ import { Page } from '../components/page';
 import { articleQueryOptions } from '../features/docs/api/get-article';
 import { articleDetailsQueryOptions } from '../features/docs/api/get-article-details';
 import { docsSearchQueryOptions } from '../features/docs/api/search-docs';
-import { ANONYMOUS_READER, TECH_HUB_CATEGORY } from '../features/docs/lib/docs-reader';
+import { readerOf, TECH_HUB_CATEGORY } from '../features/docs/lib/docs-reader';
 import { DocsPage } from '../features/docs/components/docs-page';
 import { readDocsParams } from '../features/docs/lib/docs-params';
 import type { PortalRouteHandle } from '../lib/route-handle';
@@ -12,23 +12,24 @@ export const handle: PortalRouteHandle = {
     title: 'Tech Hub',
     description: `Guides and troubleshooting articles for ${config.product.name}: sections, articles and search.`,
   }),
-  // The sidebar, the article and a search's results in the first HTML (as a visitor's): nothing moves once
+  // The sidebar, the article and a search's results in the first HTML (as the reader's): nothing moves once
   // the page loads, and the search box works before any script runs.
-  prefetch: async (queryClient, data, searchParams) => {
+  prefetch: async (queryClient, data, searchParams, session) => {
     const { article, q } = readDocsParams(searchParams);
+    const reader = readerOf(session);
     await Promise.all([
       queryClient.prefetchQuery({
-        ...articleDetailsQueryOptions(ANONYMOUS_READER),
+        ...articleDetailsQueryOptions(reader),
         queryFn: () => data.articleDetails({ categoryId: TECH_HUB_CATEGORY }),
       }),
       q
         ? queryClient.prefetchQuery({
-            ...docsSearchQueryOptions(ANONYMOUS_READER, q),
+            ...docsSearchQueryOptions(reader, q),
             queryFn: () => data.searchCategory({ categoryId: TECH_HUB_CATEGORY, query: q }),
           })
         : article
           ? queryClient.prefetchQuery({
-              ...articleQueryOptions(ANONYMOUS_READER, article),
+              ...articleQueryOptions(reader, article),
               queryFn: () => data.article({ id: article }),
             })
           : undefined,

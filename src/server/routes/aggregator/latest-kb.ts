@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { latestKbResponseSchema } from '../../../common/contracts/latest-kb.js';
-import { loadLatestKb } from '../../presenters/latest-kb.js';
+import { keptLatestKb } from '../../presenters/latest-kb.js';
+import { sendKept } from '../../lib/kept-responses.js';
 import { apiPaths } from '../../../common/api-paths.js';
 
 /** `GET /api/aggregator/latestKB`: the home page's latest Knowledge Base card (spec section 7). */
@@ -13,10 +15,12 @@ export const latestKbRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['aggregator'],
         summary: 'Latest and most popular knowledge base articles',
         description:
-          'The 6 most recently updated articles with a plain-text snippet, and the 5 most viewed as links.',
-        response: { 200: latestKbResponseSchema, 500: apiErrorSchema },
+          'The 6 most recently updated articles with a plain-text snippet, and the 5 most viewed as links. ' +
+          'The same for every visitor until the content is loaded again: kept in memory, with a strong ETag ' +
+          '(304 on If-None-Match).',
+        response: { 200: latestKbResponseSchema, 304: z.null(), 500: apiErrorSchema },
       },
     },
-    async () => loadLatestKb(app.db),
+    async (request, reply) => sendKept(request, reply, await keptLatestKb(app.keptResponses, app.db)),
   );
 };

@@ -1,4 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jsonResponse, PUBLIC_CACHE_CONTROL, sendKept } from '../../lib/kept-responses.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import {
   articleDetailsSchema,
@@ -15,6 +18,17 @@ import { categoryTree, findArticle, findCategory } from '../../services/knowledg
 import { categorySearchAnswer } from './search-answers.js';
 import { apiPaths } from '../../../common/api-paths.js';
 
+/**
+ * The two views of the knowledge base: a visitor's (protected bodies left out) and a signed-in reader's. Each
+ * is the same for everyone who has it until the content is loaded again, so both are kept; only the
+ * visitor's may be kept by a shared cache, and `Vary: Cookie` keeps a signed-in reader off it.
+ */
+type Reader = 'visitor' | 'member';
+const readerOf = (request: FastifyRequest): Reader =>
+  can(request.user, 'readProtectedArticles') ? 'member' : 'visitor';
+const cacheControlFor = (reader: Reader) =>
+  reader === 'visitor' ? PUBLIC_CACHE_CONTROL : 'private, no-cache';
+
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 
 /** The /docs page's calls: a category's sections and articles, its search, one article (prefix /api/zendesk). */
@@ -29,16 +43,20 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
           '`categoryId` is the numeric id or the slug (`tech-hub`). Protected articles come with an empty body ' +
           "and the snippet 'Sign in to read this article.' unless the user is signed in.",
         querystring: categoryQuerySchema,
-        response: { 200: articleDetailsSchema, ...errors },
+        response: { 200: articleDetailsSchema, 304: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      const category = await findCategory(app.db, request.query.categoryId);
-      reply.header('cache-control', 'private, no-cache');
-      return presentArticleDetails(
-        await categoryTree(app.db, category),
-        can(request.user, 'readProtectedArticles'),
+      const reader = readerOf(request);
+      const answer = await app.keptResponses.get(
+        `api:articleDetails:${reader}:${request.query.categoryId}`,
+        async () => {
+          const category = await findCategory(app.db, request.query.categoryId);
+          const tree = await categoryTree(app.db, category);
+          return jsonResponse(articleDetailsSchema.parse(presentArticleDetails(tree, reader === 'member')));
+        },
       );
+      return sendKept(request, reply, answer, cacheControlFor(reader));
     },
   );
 
@@ -72,13 +90,16 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One article, by id or slug',
         description: 'A protected article has `body: null` unless the user is signed in.',
         params: articleParamsSchema,
-        response: { 200: articleResponseSchema, ...errors },
+        response: { 200: articleResponseSchema, 304: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      const article = await findArticle(app.db, request.params.id);
-      reply.header('cache-control', 'private, no-cache');
-      return presentArticle(article, can(request.user, 'readProtectedArticles'));
+      const reader = readerOf(request);
+      const answer = await app.keptResponses.get(`api:article:${reader}:${request.params.id}`, async () => {
+        const article = await findArticle(app.db, request.params.id);
+        return jsonResponse(articleResponseSchema.parse(presentArticle(article, reader === 'member')));
+      });
+      return sendKept(request, reply, answer, cacheControlFor(reader));
     },
   );
 };

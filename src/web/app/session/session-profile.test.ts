@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../../common/contracts/auth';
 import {
   parseProfile,
   parseSessionUser,
@@ -7,18 +6,9 @@ import {
   sameProfile,
   SIGNED_OUT_PROFILE,
 } from './session-profile';
+import { CUSTOMER_USER } from './session-user.fixture';
 
-const user: SessionUser = {
-  id: 'u-1',
-  name: 'Casey Customer',
-  email: 'customer@example.com',
-  role: 'customer',
-  userType: 'customer',
-  allowDownload: true,
-  authLevel: 'zendesk',
-  trackerAuthorized: false,
-  createdAt: '2025-01-02T03:04:05.000Z',
-};
+const user = CUSTOMER_USER;
 
 describe('parseProfile', () => {
   it('reads back what profileFor produced', () => {

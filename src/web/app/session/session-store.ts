@@ -13,9 +13,11 @@ import {
  * - The profile is persisted in localStorage and follows the other tabs through the `storage` event, so
  *   signing in or out in one tab does the same in every other tab.
  * - The chat widget's JWT is kept in this module's memory only: never in browser storage (the brief).
- * - On the server and during hydration React reads {@link SERVER_STATE} (signed out, `known: false`), the
- *   same thing the server rendered; storage is read on the first client snapshot after hydration, so the
- *   markup always matches and the signed-in header appears a moment later.
+ * - On the server and during hydration React reads the state the server rendered ({@link serverSessionState}):
+ *   the signed-in user when the request carried a session (the server renders their page), else signed out
+ *   and `known: false` (the render every visitor without a session shares). Before hydrating, the browser
+ *   takes the server's user over ({@link adoptServerUser}); storage is read on the first client snapshot, so
+ *   the markup always matches.
  */
 
 export type LoginModal = 'customer' | 'agent' | 'signup' | 'signupSuccess';
@@ -92,9 +94,12 @@ export function getSessionState(): SessionState {
   return state;
 }
 
-/** What the server rendered: signed out and not known yet. */
-export function getServerSessionState(): SessionState {
-  return SERVER_STATE;
+/**
+ * What a server render for `user` shows: that user signed in, or for the shared render without a session,
+ * signed out and not known yet (the browser's storage may still say otherwise).
+ */
+export function serverSessionState(user: SessionUser | null): SessionState {
+  return user ? Object.freeze(stateOf(profileFor(user, SIGNED_OUT_PROFILE), null)) : SERVER_STATE;
 }
 
 function setProfile(profile: SessionProfile): void {
@@ -153,6 +158,17 @@ export function refreshSignedInUser(user: SessionUser, newIntercomJwt?: string):
   if (!previous.signedIn || previous.userId !== user.id) return;
   if (newIntercomJwt !== undefined) intercomJwt = newIntercomJwt;
   setProfile(profileFor(user, profileOf(previous)));
+}
+
+/**
+ * The server rendered this page for `user` (the request's session cookie is theirs): this tab takes the user
+ * over before hydrating, even when its storage was cleared or named someone else, so the first client render
+ * shows what the server did.
+ */
+export function adoptServerUser(user: SessionUser): void {
+  const previous = getSessionState();
+  if (previous.signedIn && previous.userId === user.id) refreshSignedInUser(user);
+  else signIn(user);
 }
 
 export function getLastSignInAt(): number {

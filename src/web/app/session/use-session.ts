@@ -1,15 +1,23 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { MenuItem } from '../../../common/portal-config';
-import { getServerSessionState, getSessionState, subscribeSession, type SessionState } from './session-store';
+import { getSessionState, serverSessionState, subscribeSession, type SessionState } from './session-store';
 
 export type Session = SessionState;
 
 /**
- * The visitor's session. Signed out (and `known: false`) on the server and while hydrating, then what this
- * browser's profile says; re-renders when it changes here or in another tab.
+ * The session state the server rendered the page with (session-store.ts: `serverSessionState`), provided by
+ * AppProviders on both sides so that hydration reads the same.
+ */
+export const ServerSessionContext = createContext<SessionState>(serverSessionState(null));
+
+/**
+ * The visitor's session. On the server and while hydrating, the state the page was rendered with (the
+ * signed-in user, or signed out and `known: false`), then what this browser's profile says; re-renders when
+ * it changes here or in another tab.
  */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSessionState, getServerSessionState);
+  const rendered = useContext(ServerSessionContext);
+  return useSyncExternalStore(subscribeSession, getSessionState, () => rendered);
 }
 
 /** The `show` gate of a configured menu item (spec section 2: Ticket Creation for customers, Downloads if allowed). */

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useArticle } from '../api/get-article';
 import { useArticleDetails } from '../api/get-article-details';
 import { useDocsSearch } from '../api/search-docs';
-import { ANONYMOUS_READER } from '../lib/docs-reader';
+import { readerOf } from '../lib/docs-reader';
 import { readDocsParams } from '../lib/docs-params';
 import { DocsSidebar } from './docs-sidebar';
 import classes from './docs-page.module.css';
@@ -34,7 +34,7 @@ export function DocsPage() {
   const [params, setParams] = useSearchParams();
   const { article, q } = readDocsParams(params);
   const session = useSession();
-  const reader = session.signedIn ? (session.userId ?? 'signed-in') : ANONYMOUS_READER;
+  const reader = readerOf(session);
   const details = useArticleDetails(reader, session.known);
 
   return (

@@ -8,3 +8,8 @@ export const TECH_HUB_CATEGORY = 'tech-hub';
 export type DocsReader = string;
 
 export const ANONYMOUS_READER: DocsReader = 'anonymous';
+
+/** The reader of a session: the same key in the server render for that user and in the browser. */
+export function readerOf(session: { signedIn: boolean; userId: string }): DocsReader {
+  return session.signedIn ? session.userId || 'signed-in' : ANONYMOUS_READER;
+}

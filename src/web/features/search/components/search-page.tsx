@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths';
 import { useSession } from '../../../app/session/use-session';
 import { useSearchAll } from '../api/search-all';
 import { useSearchPage } from '../api/search-page';
-import { ANONYMOUS_SEARCHER } from '../lib/searcher';
+import { searcherOf } from '../lib/searcher';
 import { readSearchParams, toSearchParams, visibleSources, type SearchUrlState } from '../lib/search-params';
 import { groupItems, shownResults, summarize, type ResultItem, type SourceSummary } from '../lib/results';
 import { reportSearchClick } from '../api/report-search-click';
@@ -44,7 +44,7 @@ export function SearchPage() {
   const state = readSearchParams(params);
   const session = useSession();
   const available = visibleSources(session);
-  const searcher = session.signedIn ? `${session.role ?? ''}:${session.userId ?? ''}` : ANONYMOUS_SEARCHER;
+  const searcher = searcherOf(session);
   const all = useSearchAll(searcher, state.q, state.sources, state.exact, session.known);
 
   const go = (next: SearchUrlState, replace = false) => {

@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Answers kept in memory, by key: the server renders of anonymous pages and the public API answers (the home
+ * page's latest articles, the /docs article and category calls), which are the same for every visitor until
+ * the content is loaded again. On an outage day, when every customer opens the same few pages at once, each
+ * is produced once. Bodies are kept compressed both ways, so a hit costs neither a render, a query nor a
+ * compression. The store is bounded by bytes and dropped whole when the content is re-loaded
+ * (`app.contentLoaded()`); the configuration is read once at start, so a change of it is a restart.
+ */
+
+/** What a producer answers: a status and a body of one media type. */
+export interface FreshResponse {
+  status: number;
+  type: string;
+  body: string;
+}
+
+/** An API answer to keep: `value` already checked against (and stripped to) its response schema. */
+export function jsonResponse(value: unknown): FreshResponse {
+  return { status: 200, type: 'application/json; charset=utf-8', body: JSON.stringify(value) };
+}
+
+/** The value a kept JSON answer holds (for an in-process reader such as the server render). */
+export function keptJson(answer: KeptResponse): unknown {
+  return JSON.parse(answer.body.toString('utf8'));
+}
+
+export interface KeptResponse {
+  status: number;
+  type: string;
+  /** A strong validator: the hash of the body. */
+  etag: string;
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export interface KeptResponses {
+  /**
+   * The kept answer of `key`, else `produce()` compressed and kept (not a server error, status 500 and up).
+   * Requests arriving together for one key share one production; a producer that throws keeps nothing.
+   */
+  get(key: string, produce: () => Promise<FreshResponse>): Promise<KeptResponse>;
+  /** Drops every answer; one already being produced is served but not kept (it may hold the old content). */
+  clear(): void;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What a kept answer weighs: the three bodies it keeps. */
+const sizeOf = (kept: KeptResponse) => kept.body.length + kept.br.length + kept.gzip.length;
+
+async function compress(fresh: FreshResponse): Promise<KeptResponse> {
+  const body = Buffer.from(fresh.body, 'utf8');
+  const [br, gz] = await Promise.all([
+    // Quality 9: a tenth smaller than the default's speed setting and paid once per answer and load.
+    brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return { status: fresh.status, type: fresh.type, etag, body, br, gzip: gz };
+}
+
+export function createKeptResponses(options: { maxBytes: number }): KeptResponses {
+  const kept = new LRUCache<string, KeptResponse>({ maxSize: options.maxBytes, sizeCalculation: sizeOf });
+  let producing = new Map<string, Promise<KeptResponse>>();
+
+  return {
+    get(key, produce) {
+      const found = kept.get(key) ?? producing.get(key);
+      if (found) return Promise.resolve(found);
+      const inFlight = producing;
+      const next = produce()
+        .then(compress)
+        .then((answer) => {
+          // Not after a clear (the map was replaced), and not an answer larger than the whole budget.
+          if (inFlight === producing && answer.status < 500 && sizeOf(answer) <= options.maxBytes) {
+            kept.set(key, answer);
+          }
+          return answer;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, next);
+      return next;
+    },
+    clear() {
+      kept.clear();
+      producing = new Map();
+    },
+  };
+}
+
+/** The encoding a kept body is sent in: brotli, else gzip, else none (q=0 refuses one). */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return null;
+}
+
+/** Whether `If-None-Match` names this validator (a list, `*`, weak forms compare by their opaque part). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * How long a browser or CDN may use a public kept answer without asking, and how long it may keep serving it
+ * while it asks again: a spike is absorbed in front of the portal too, and a content change shows within a
+ * minute.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+/**
+ * Sends a kept answer: 304 when the client holds it, else the body in the encoding it takes. `cacheControl`
+ * is the answer's policy; `Vary` names the session cookie, since the same address answers a signed-in visitor
+ * with another body.
+ */
+export function sendKept(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: KeptResponse,
+  cacheControl: string = PUBLIC_CACHE_CONTROL,
+): FastifyReply {
+  if (answer.status >= 500) {
+    return reply.code(answer.status).type(answer.type).header('cache-control', 'no-store').send(answer.body);
+  }
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', cacheControl)
+    .header('vary', 'Accept-Encoding, Cookie');
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  reply.code(answer.status).type(answer.type);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.body);
+}
