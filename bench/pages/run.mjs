@@ -13,19 +13,16 @@
  *   CHROMIUM_PATH  Chromium binary (default /usr/bin/chromium), as for the browser tests
  *   BENCH_ASSERT   "1": exit with status 1 when a target is missed
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { existsSync, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { root, startPortal, waitForReady } from '../support/start-portal.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 4330);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const ROUTES = (process.env.BENCH_ROUTES ?? '/,/sla')
@@ -44,10 +41,8 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = { performance: 95, accessibility: 100, initialJsGzipKb: 150 };
-const READY_TIMEOUT_MS = 120_000;
 
 const log = (...args) => console.error('[bench:pages]', ...args);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (values) => {
   const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
   if (v.length === 0) return null;
@@ -59,93 +54,6 @@ const kb = (bytes) => (bytes == null ? '–' : `${(bytes / 1024).toFixed(1)} KB`
 // ---------------------------------------------------------------------------------------------------------
 // The server under test
 // ---------------------------------------------------------------------------------------------------------
-
-async function waitForReady(baseUrl, child, logFile) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) {
-      throw new Error(
-        `the portal exited with status ${child.exitCode} before it was ready (log: ${logFile})`,
-      );
-    }
-    try {
-      const res = await fetch(new URL('/readyz', baseUrl), { signal: AbortSignal.timeout(5000) });
-      if (res.ok) return;
-      last = `GET /readyz → ${res.status}`;
-    } catch (err) {
-      last = err.cause?.code ?? err.message;
-    }
-    await sleep(500);
-  }
-  throw new Error(`the portal was not ready after ${READY_TIMEOUT_MS / 1000} s (${last}; log: ${logFile})`);
-}
-
-async function startPortal() {
-  if (!existsSync(join(root, 'scripts/start.mjs'))) throw new Error('scripts/start.mjs does not exist yet');
-  for (const file of ['dist/client/index.html', 'dist/server/entry-server.js']) {
-    if (!existsSync(join(root, file))) throw new Error(`${file} does not exist: run \`npm run build\` first`);
-  }
-  // A portal (or anything) already on the port would answer /readyz in place of ours and be measured instead.
-  const busy = await fetch(`http://127.0.0.1:${PORT}/`, { signal: AbortSignal.timeout(2000) }).then(
-    () => true,
-    (err) => err.cause?.code !== 'ECONNREFUSED',
-  );
-  if (busy) throw new Error(`port ${PORT} is already in use: stop what listens there or set BENCH_PORT`);
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-pages-data-'));
-  const logFile = join(dataDir, 'portal.log');
-  const out = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      DEMO_DATA: 'true',
-      // Production requires a signing secret; a throw-away one is enough for a bench.
-      CHAT_JWT_SECRET: process.env.CHAT_JWT_SECRET || randomBytes(32).toString('hex'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  const baseUrl = `http://127.0.0.1:${PORT}`;
-  const logTail = async (lines = 40) =>
-    existsSync(logFile) ? (await readFile(logFile, 'utf8')).split('\n').slice(-lines).join('\n') : '';
-  /** Stops the portal; with `showLog`, prints the end of its log first (the log goes with DATA_DIR). */
-  const stop = async ({ showLog = false } = {}) => {
-    if (showLog) {
-      const tail = await logTail();
-      if (tail) console.error(`--- last lines of the portal log ---\n${tail}\n---`);
-    }
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const exited = await Promise.race([
-        once(child, 'exit').then(() => true),
-        sleep(15_000).then(() => false),
-      ]);
-      if (!exited) {
-        log('the portal did not stop within 15 s of SIGTERM; sending SIGKILL');
-        child.kill('SIGKILL');
-        await once(child, 'exit');
-      }
-    }
-    out.end();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    log(`starting the portal on ${baseUrl} (DATA_DIR=${dataDir})`);
-    const t0 = Date.now();
-    await waitForReady(baseUrl, child, logFile);
-    log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  } catch (err) {
-    await stop({ showLog: true }).catch(() => {});
-    throw err;
-  }
-  return { baseUrl, stop };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Lighthouse
@@ -292,7 +200,7 @@ async function main() {
     log(`benching ${baseUrl} (BENCH_URL)`);
     await waitForReady(baseUrl, null, '(BENCH_URL)');
   } else {
-    ({ baseUrl, stop } = await startPortal());
+    ({ baseUrl, stop } = await startPortal({ port: PORT, log }));
   }
 
   const cleanExit = async () => {

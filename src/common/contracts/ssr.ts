@@ -20,13 +20,12 @@ import type {
  * Data the page may need while rendering; each loader runs in-process, without an HTTP round trip, and checks
  * its input as the matching API route does (a refusal rejects; the page then leaves the call to the browser).
  *
- * The searches are a visitor's: the server renders every page signed out (the profile lives in the browser),
- * so the results in the HTML and in the dehydrated state are the public ones, whoever asks. A signed-in user's
- * browser searches again with its session once it knows it.
+ * The loaders answer as the API answers the request's visitor: public results in a render without a session
+ * (kept and shared), the user's own (My Requests, Tickets, protected articles) in a signed-in user's render.
  */
 export interface SsrData {
   latestKb(): Promise<LatestKbResponse>;
-  /** `POST /api/aggregator/search` for a visitor: `filter` empty means every source. */
+  /** `POST /api/aggregator/search` as the visitor's session asks it: `filter` empty means every source. */
   search(input: { query: string; filter: SourceKey[]; exact?: boolean }): Promise<SearchResponse>;
   /** One page of one source's results, as the paged search calls answer it (spec section 7). */
   searchPage(input: {
@@ -42,7 +41,7 @@ export interface SsrData {
    * every `body` empty: the page fetches the article it shows through `article`.
    */
   articleDetails(input: { categoryId: string }): Promise<ArticleDetails>;
-  /** `GET /api/zendesk/articles/:id`: one article, a protected one without its body (a visitor's view). */
+  /** `GET /api/zendesk/articles/:id`: one article; a protected one has its body only for a signed-in reader. */
   article(input: { id: string }): Promise<ArticleResponse>;
 }
 
