@@ -68,7 +68,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await seedDemoData(database.db);
     }
     const config = await testConfig();
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', ...options.env });
+    // Tests change session rows underneath the app (another instance, time passing): it reads them every
+    // request unless a test turns the session cache on (test/api/auth/session-cache.test.ts).
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', SESSION_CACHE_MS: '0', ...options.env });
     const app = await buildApp({
       env,
       config,

@@ -2,7 +2,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.js';
 import { AUTH_FLOW_TTL_MS } from '../services/auth/flows.js';
-import { resolveSession, type ActiveSession, type SessionPolicy } from '../services/auth/sessions.js';
+import { createSessionResolver, type SessionResolver } from '../services/auth/session-cache.js';
+import type { ActiveSession, SessionPolicy } from '../services/auth/sessions.js';
 import type { PortalUser } from '../services/auth/users.js';
 import { FILE_PATH_PREFIXES } from './static-files.js';
 import { isSecureOrigin } from './origin.js';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Idle and absolute timeouts of sessions (SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS). */
     sessionPolicy: SessionPolicy;
+    /** Resolves session cookies, keeping them `SESSION_CACHE_MS` (services/auth/session-cache.ts). */
+    sessions: SessionResolver;
   }
   interface FastifyRequest {
     /** The live session of the request's cookie, or null (anonymous, expired, logged out). */
@@ -93,10 +96,10 @@ export async function signInWithCookie<T extends { sessionToken: string }>(
   reply: FastifyReply,
   signIn: (session: SessionContext) => Promise<T>,
 ): Promise<T> {
-  const signedIn = await signIn({
-    policy: app.sessionPolicy,
-    currentSessionToken: readSessionToken(request, app.env),
-  });
+  const currentSessionToken = readSessionToken(request, app.env);
+  const signedIn = await signIn({ policy: app.sessionPolicy, currentSessionToken });
+  // The sign-in replaced (deleted) the browser's previous session.
+  if (currentSessionToken) app.sessions.forget(currentSessionToken);
   setSessionCookie(reply, request, app.env, signedIn.sessionToken, app.sessionPolicy);
   return signedIn;
 }
@@ -126,6 +129,10 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     idleMs: app.env.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: app.env.SESSION_ABSOLUTE_HOURS * 3_600_000,
   });
+  app.decorate(
+    'sessions',
+    createSessionResolver({ db: app.db, policy: app.sessionPolicy, ttlMs: app.env.SESSION_CACHE_MS }),
+  );
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request, reply) => {
@@ -133,7 +140,7 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     if (FILE_PATH_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const token = readSessionToken(request, app.env);
     if (!token) return;
-    const resolved = await resolveSession({ db: app.db, token, policy: app.sessionPolicy });
+    const resolved = await app.sessions.resolve(token);
     if (!resolved) {
       clearSessionCookie(reply, request, app.env);
       return;

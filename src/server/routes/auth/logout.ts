@@ -10,7 +10,10 @@ import { deleteSession } from '../../services/auth/sessions.js';
 /** Both logouts (spec section 7): delete the caller's own session, if any, and clear the cookies. */
 async function signOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const token = readSessionToken(request, app.env);
-  if (token) await deleteSession({ db: app.db, token });
+  if (token) {
+    await deleteSession({ db: app.db, token });
+    app.sessions.forget(token);
+  }
   clearSessionCookie(reply, request, app.env);
   clearFlowCookie(reply, request, app.env);
   return { status: 'OK' as const };

@@ -5,7 +5,7 @@ import { oauthCallbackQuerySchema, trackerAuthenticateOkSchema } from '../../../
 import { logoutAnswerSchema, requireSession, sessionOf } from '../../plugins/guards.js';
 import { requestOrigin } from '../../plugins/origin.js';
 import { refuseCrossSiteGet } from '../../plugins/same-origin.js';
-import { clearFlowCookie, readFlowToken } from '../../plugins/sessions.js';
+import { clearFlowCookie, readFlowToken, readSessionToken } from '../../plugins/sessions.js';
 import { completeTrackerAuthorization } from '../../services/auth/tracker-authorization.js';
 
 /** `GET /api/jira/authenticateCode`: the ticketing system's answer to `/jiraAuth` (agents and admins). */
@@ -39,6 +39,9 @@ export const trackerCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
         origin: requestOrigin(request, app.env),
       });
       clearFlowCookie(reply, request, app.env);
+      // The session row now says tracker-authorized: the kept copy must not answer otherwise.
+      const token = readSessionToken(request, app.env);
+      if (token) app.sessions.forget(token);
       return result;
     },
   );
