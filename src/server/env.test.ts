@@ -40,6 +40,14 @@ describe('loadEnv', () => {
     expect(loadEnv({ PORT: '' }).PORT).toBe(3000);
   });
 
+  it('takes PGLITE_SHARED_BUFFERS only as a PostgreSQL size (it becomes a start parameter)', () => {
+    expect(loadEnv({}).PGLITE_SHARED_BUFFERS).toBe('32MB');
+    expect(loadEnv({ PGLITE_SHARED_BUFFERS: '128MB' }).PGLITE_SHARED_BUFFERS).toBe('128MB');
+    for (const bad of ['32', '32 MB', '32MB -c fsync=off', '1TB']) {
+      expect(() => loadEnv({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(EnvError);
+    }
+  });
+
   it('names every wrong variable', () => {
     let error: unknown;
     try {

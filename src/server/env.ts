@@ -43,6 +43,11 @@ const envSchema = z.object({
    * How long an instance reuses a session it resolved (0 = ask the database every request). A logout or expiry
    * on another instance is seen here within this time; this instance's own take effect at once.
    */
+  /** PGlite's buffer cache (a PostgreSQL size such as `32MB`); PGlite only. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d{1,6}(kB|MB|GB)$/, 'must be a PostgreSQL size such as 32MB')
+    .default('32MB'),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Attempts per minute and address on each sign-in, signup and code-entry call. */
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(100_000).optional(),

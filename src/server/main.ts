@@ -47,6 +47,7 @@ async function openAndPrepareDatabase(env: Env, log: Logger): Promise<DatabaseHa
   const handle = await openDatabase({
     location: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
     poolMax: env.DATABASE_POOL_MAX,
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     timeouts: { statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, acquireMs: env.DATABASE_ACQUIRE_TIMEOUT_MS },
     onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });

@@ -81,3 +81,21 @@ describe('migrations', () => {
     },
   );
 });
+
+describe('PGlite settings', () => {
+  const opened: DatabaseHandle[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((handle) => handle.close()));
+  });
+
+  it('keeps a small buffer cache by default and takes PGLITE_SHARED_BUFFERS', async () => {
+    const show = async (handle: DatabaseHandle) =>
+      (await executeRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`))[0]?.shared_buffers;
+    const byDefault = await openDatabase({ location: { memory: true } });
+    opened.push(byDefault);
+    expect(await show(byDefault)).toBe('32MB');
+    const larger = await openDatabase({ location: { memory: true }, pgliteSharedBuffers: '64MB' });
+    opened.push(larger);
+    expect(await show(larger)).toBe('64MB');
+  });
+});

@@ -35,7 +35,40 @@ export interface OpenDatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** Bounds on the time a query may take; defaults to {@link DEFAULT_DATABASE_TIMEOUTS}. */
   timeouts?: DatabaseTimeouts;
+  /** PGlite's `shared_buffers` (PGLITE_SHARED_BUFFERS); default {@link DEFAULT_PGLITE_SHARED_BUFFERS}. */
+  pgliteSharedBuffers?: string;
 }
+
+/**
+ * PGlite's buffer cache. PostgreSQL's default of 128 MB sits in PGlite's WebAssembly memory, which never
+ * shrinks, and held 140 MB of the process's resident memory; the operating system caches the data files
+ * anyway, and 32 MB answered the demo's queries as fast (bench/README.md, capacity).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
+
+/** PGlite's own start parameters (its defaultStartParams), to which the portal adds its settings. */
+const PGLITE_START_PARAMS = [
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+];
 
 export interface DatabaseTimeouts {
   /** Longest one statement may run on a PostgreSQL server (`statement_timeout`). */
@@ -116,14 +149,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // pg_trgm (typo-tolerant 'Did you mean' of search) is compiled into PGlite as a contrib module and must be
   // loaded with every client; the migration then runs `create extension`, as on a PostgreSQL server.
   const extensions = { pg_trgm };
+  const startParams = [
+    ...PGLITE_START_PARAMS,
+    '-c',
+    `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`,
+  ];
   let client: PGlite;
   if ('dataDir' in location) {
     const dir = pgliteDirectory(location.dataDir);
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions });
+    client = await PGlite.create(dir, { extensions, startParams });
   } else {
     client = await PGlite.create(
-      location.snapshot ? { loadDataDir: location.snapshot, extensions } : { extensions },
+      location.snapshot
+        ? { loadDataDir: location.snapshot, extensions, startParams }
+        : { extensions, startParams },
     );
   }
   // PGlite cannot cancel a running statement (it runs on this thread), so only the wait for it is bounded.
