@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run build`: the browser bundle, the SSR bundle, then precompressed siblings of the assets.
+// `npm run build`: the browser bundle, the SSR bundle, precompressed siblings of the assets, then the server
+// as one JavaScript module (scripts/build-server.mjs).
 // The build is always a production build, whatever NODE_ENV the shell has: Vite and the React plugin pick
 // the development runtime (jsx-dev-runtime, about 40 KB more script and three times the blocking time) when
 // NODE_ENV=development is set, and `npm start` would then serve it. Development belongs to `npm run dev`.
@@ -10,6 +11,7 @@ const steps = [
   ['vite', ['build']],
   ['vite', ['build', '--ssr', 'src/web/entry-server.tsx', '--outDir', 'dist/server']],
   ['node', ['scripts/compress-assets.mjs']],
+  ['node', ['scripts/build-server.mjs']],
 ];
 if (process.env.NODE_ENV && process.env.NODE_ENV !== 'production') {
   console.log(`build: NODE_ENV=${process.env.NODE_ENV} ignored; building for production`);

@@ -178,7 +178,13 @@ async function main() {
       const rows = [{ key: 'hello', label: 'Fastify hello world', ...yardstick, share: 1 }];
       for (const target of list) {
         const row = await measure(target.url, target.headers);
-        rows.push({ key: target.key, label: target.label, ...row, share: row.rps / yardstick.rps });
+        rows.push({
+          key: target.key,
+          label: target.label,
+          ...row,
+          share: row.rps / yardstick.rps,
+          rssAfterMb: rssMb(portal.pid),
+        });
         log(`round ${round}: ${target.label} ${row.rps} req/s, p99 ${row.p99} ms`);
       }
       memory.push({ when: `after round ${round}`, rssMb: rssMb(portal.pid) });
@@ -189,11 +195,13 @@ async function main() {
     console.log(
       `\nCapacity on ${DATABASE} (${cpus().length} CPUs, ${CONNECTIONS} connections, ${DURATION} s each, round ${last.round} of ${ROUNDS})\n`,
     );
-    console.log('| route | requests/s | p50 | p99 | share of hello world | non-2xx | target |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log(
+      '| route | requests/s | p50 | p99 | share of hello world | non-2xx | target | portal RSS after |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const row of last.rows) {
       console.log(
-        `| ${row.label} | ${row.rps.toLocaleString('en')} | ${row.p50} ms | ${row.p99} ms | ${pct(row.share)} | ${row.non2xx + row.errors} | ${verdict(row.key, row)} |`,
+        `| ${row.label} | ${row.rps.toLocaleString('en')} | ${row.p50} ms | ${row.p99} ms | ${pct(row.share)} | ${row.non2xx + row.errors} | ${verdict(row.key, row)} | ${row.rssAfterMb ? `${row.rssAfterMb} MB` : ''} |`,
       );
     }
     console.log('\n| resident memory of the portal | MB |');

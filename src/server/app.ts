@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PortalConfig } from '../common/portal-config.js';
 import { createConnectors, type Connectors } from './connectors/index.js';
@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: requestIdFor,
     // One line per request instead of two (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Ids travel in our own header (see request-id.ts), not in one Fastify reads blindly.
     requestIdHeader: false,
     // Behind a load balancer: client address (rate limits) and protocol (cookies) come from X-Forwarded-*.

@@ -70,7 +70,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const config = await testConfig();
     // Tests change session rows underneath the app (another instance, time passing): it reads them every
     // request unless a test turns the session cache on (test/api/auth/session-cache.test.ts).
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', SESSION_CACHE_MS: '0', ...options.env });
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: '/nonexistent',
+      SESSION_CACHE_MS: '0',
+      ...options.env,
+    });
     const app = await buildApp({
       env,
       config,

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// The server as one JavaScript module (dist/node/main.js), so that production runs it on plain Node instead
+// of compiling TypeScript at start through tsx: tsx's loader passes every module, node_modules included,
+// through a hook thread and held about 150 MB of the process's resident memory (bench/README.md, capacity).
+// Packages stay external (node_modules as installed); the migrations are copied beside the bundle, where
+// db/migrate.ts looks for them (`./migrations` next to the module).
+import { cp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_OUT_DIR = path.join(root, 'dist/node');
+
+export async function buildServer() {
+  await rm(SERVER_OUT_DIR, { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(SERVER_OUT_DIR, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  await cp(path.join(root, 'src/server/db/migrations'), path.join(SERVER_OUT_DIR, 'migrations'), {
+    recursive: true,
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildServer();
+  console.log(`build-server: ${path.relative(root, SERVER_OUT_DIR)}/main.js`);
+}
