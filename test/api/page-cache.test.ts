@@ -124,6 +124,19 @@ describe('anonymous pages from memory', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
+  it('a dead session cookie gets the kept page, but never as a public answer with its Set-Cookie', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: 'portal_session=expired-or-forged-token' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toContain('portal_session=;');
+    // A CDN keeping this answer would clear the cookie of everyone it serves it to.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.etag).toBeDefined();
+  });
+
   it('search results are not kept: their address holds any query', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/search?q=gateway' });
     expect(res.headers['cache-control']).toBe('no-cache');

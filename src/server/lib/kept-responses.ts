@@ -127,8 +127,8 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=
 
 /**
  * Sends a kept answer: 304 when the client holds it, else the body in the encoding it takes. `cacheControl`
- * is the answer's policy; `Vary` names the session cookie, since the same address answers a signed-in visitor
- * with another body.
+ * is the answer's policy (plugins/sessions.ts makes a public one private when the reply sets a cookie);
+ * `Vary` names the session cookie, since the same address answers a signed-in visitor with another body.
  */
 export function sendKept(
   request: FastifyRequest,

@@ -148,4 +148,17 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     request.session = resolved.session;
     request.user = resolved.user;
   });
+  // After the cookie plugin's own onSend, which writes Set-Cookie: an answer that sets a cookie (a dead
+  // session's cleared) must never be kept by a shared cache, which would clear it for everyone it serves.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const cacheControl = reply.getHeader('cache-control');
+    if (
+      typeof cacheControl === 'string' &&
+      cacheControl.startsWith('public') &&
+      reply.hasHeader('set-cookie')
+    ) {
+      reply.header('cache-control', 'private, no-cache');
+    }
+    return payload;
+  });
 }
