@@ -70,6 +70,8 @@ test.describe('sign-in accessibility', () => {
     request,
     baseURL,
   }) => {
+    // Two axe runs and a mail to wait for: on a busy 2-core runner this took 27-31 s of the default 30.
+    test.slow();
     const customer = await createCustomer(request, baseURL ?? '');
     const errors = collectPageErrors(page);
     await gotoHydrated(page, '/');

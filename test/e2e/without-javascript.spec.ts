@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { header } from './support/auth';
+import { accounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/pages';
+import { AUTH_STATE } from './support/signed-in';
 
 /**
  * With JavaScript off (or before it has run), the searches are real GET forms answered by the server with
@@ -95,4 +97,19 @@ test('the sign-in buttons are links to the page with its login modal', async ({ 
     'href',
     '/docs?article=grant-remote-support-access&login=agent',
   );
+});
+
+test.describe('signed in as an agent', () => {
+  test.use({ storageState: AUTH_STATE.agent });
+
+  test('the server renders the page for the user: their name in the header, their tickets in search', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(header(page).getByRole('button', { name: accounts.agent.name })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Agent Login' })).toHaveCount(0);
+    // Tickets are an agent's source: the server searched as the agent (a visitor's search has no such chip).
+    await page.goto('/search?q=gateway');
+    await expect(chips(page).getByText(/^Tickets \(\d+\)$/)).toBeVisible();
+  });
 });
