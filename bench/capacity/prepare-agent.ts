@@ -14,7 +14,7 @@ const handle = await openDatabase({
 });
 try {
   await migrateDatabase(handle);
-  const app = await buildApp({ env, config: await loadConfig(env.CONFIG_FILE), db: handle.db });
+  const app = await buildApp({ env, config: await loadConfig(env.CONFIG_FILE), database: handle });
   try {
     await app.ready();
     const agent = await createAgent(app);

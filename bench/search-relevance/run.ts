@@ -27,7 +27,7 @@ const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir ?? '/nonexistent', LOG
 const app = await buildApp({
   env,
   config: await loadConfig(path.join(root, 'config/portal.yaml')),
-  db: handle.db,
+  database: handle,
 });
 await app.ready();
 const t = {

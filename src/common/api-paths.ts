@@ -63,6 +63,16 @@ export const apiPaths = {
   tracker: {
     authenticateCode: '/api/jira/authenticateCode',
   },
+  /** Support notices (spec section 7; `events`, `noticeChanges` are the portal's own). */
+  notices: {
+    notice: '/api/noticesModule/notice',
+    noticeById: '/api/noticesModule/notice-id',
+    deleteNotice: '/api/noticesModule/notice-delete',
+    seenByUsers: '/api/noticesModule/seen-by-users',
+    noticeChanges: '/api/noticesModule/notice-changes',
+    /** Server-sent events: a notice created, updated or deleted, on any instance. */
+    events: '/api/noticesModule/events',
+  },
   admin: {
     searchAnalytics: '/api/admin/search-analytics',
   },

@@ -8,7 +8,8 @@ import type { PortalConfig } from '../common/portal-config.js';
 import { createConnectors, type Connectors } from './connectors/index.js';
 import { builtinHelpdeskRoutes } from './connectors/helpdesk/builtin/routes.js';
 import { builtinTrackerRoutes } from './connectors/tracker/builtin/routes.js';
-import type { Database } from './db/client.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { createDatabaseEvents, type DatabaseEvents } from './db/events.js';
 import type { Env } from './env.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -37,6 +38,10 @@ import { knowledgeBaseRoutes } from './routes/search/knowledge-base.js';
 import { pagedSearchRoutes } from './routes/search/paged-search.js';
 import { suggestionsRoutes } from './routes/search/suggestions.js';
 import { searchClickRoutes } from './routes/search/search-click.js';
+import { noticeEventRoutes } from './routes/notices/notice-events.js';
+import { readNoticeRoutes } from './routes/notices/read-notices.js';
+import { seenByRoutes } from './routes/notices/seen-by-users.js';
+import { writeNoticeRoutes } from './routes/notices/write-notices.js';
 import { healthRoutes } from './routes/system/health.js';
 import { trustRoutes } from './routes/system/trust.js';
 import type { SearchSources } from './services/search/types.js';
@@ -52,6 +57,8 @@ declare module 'fastify' {
     /** The validated `config/portal.yaml`. */
     portalConfig: PortalConfig;
     db: Database;
+    /** Events between instances through the database (`LISTEN/NOTIFY`): live notice changes. */
+    databaseEvents: DatabaseEvents;
     /** Renders pages with the web app's SSR bundle. */
     pageRenderer: PageRenderer;
     /** Anonymous renders and public answers kept until the content is loaded again (lib/kept-responses.ts). */
@@ -70,7 +77,8 @@ export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.
 export interface BuildAppOptions {
   env: Env;
   config: PortalConfig;
-  db: Database;
+  /** The open database; the caller owns it (opens, migrates, closes). */
+  database: DatabaseHandle;
   /** A pino logger (main passes one); without it the app logs nothing, which is what tests want. */
   logger?: FastifyBaseLogger;
   /** Folder holding `client/` (browser build, SSR template) and `server/entry-server.js`; tests use a fixture. */
@@ -145,7 +153,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // App plugins.
   app.decorate('env', options.env);
   app.decorate('portalConfig', options.config);
-  app.decorate('db', options.db);
+  app.decorate('db', options.database.db);
+  const databaseEvents = createDatabaseEvents(options.database, app.log);
+  app.decorate('databaseEvents', databaseEvents);
+  app.addHook('onClose', async () => databaseEvents.close());
   app.decorate('pageRenderer', createPageRenderer({ distDir }));
   app.decorate('keptResponses', createKeptResponses({ maxBytes: options.env.PAGE_CACHE_MAX_BYTES }));
   const mailer = createMailer({
@@ -157,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', async () => mailer.close());
   const searchCaches = createSearchCaches(options.env);
   const connectors = createConnectors({
-    db: options.db,
+    db: options.database.db,
     env: options.env,
     log: app.log,
     mailer,
@@ -193,6 +204,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(searchClickRoutes);
   await app.register(knowledgeBaseRoutes);
   await app.register(searchAnalyticsRoutes);
+  await app.register(readNoticeRoutes);
+  await app.register(writeNoticeRoutes);
+  await app.register(seenByRoutes);
+  await app.register(noticeEventRoutes);
   await app.register(customerSignInRoutes);
   await app.register(signupRoutes);
   await app.register(helpdeskCallbackRoutes);

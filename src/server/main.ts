@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   try {
-    app = await buildApp({ env, config, db: database.db, logger: log });
+    app = await buildApp({ env, config, database, logger: log });
     if (env.DEMO_DATA) {
       await seedDemoAccountsLogged({
         db: database.db,

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../../src/server/app.js';
 import { helpdeskTickets } from '../../src/server/connectors/helpdesk/builtin/schema.js';
 import { trackerIssues } from '../../src/server/connectors/tracker/builtin/schema.js';
-import { customerAccounts, users } from '../../src/server/db/schema.js';
+import { customerAccounts, sessions, users } from '../../src/server/db/schema.js';
+import { randomToken, sha256Hex } from '../../src/server/lib/tokens.js';
+import { SESSION_COOKIE } from '../../src/server/plugins/sessions.js';
 import { hashPassword } from '../../src/server/services/auth/agent-sign-in.js';
 
 /**
@@ -162,4 +164,26 @@ export async function createIssue(
     .returning({ id: trackerIssues.id, key: trackerIssues.key });
   if (!row) throw new Error('createIssue: no row');
   return row;
+}
+
+/**
+ * A session cookie for a user the test made, written straight into the sessions table as a sign-in would
+ * (only the token's hash is stored). For tests about what a signed-in user may do, not about signing in:
+ * hundreds of users sign in this way in the time one credential sign-in takes.
+ */
+export async function sessionCookie(
+  app: App,
+  user: { id: string; role?: 'customer' | 'agent' | 'admin' },
+): Promise<{ cookie: string }> {
+  const token = randomToken();
+  const now = new Date();
+  await app.db.insert(sessions).values({
+    id: sha256Hex(token),
+    userId: user.id,
+    authLevel: user.role === undefined || user.role === 'customer' ? 'zendesk' : 'azureAD',
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+  });
+  return { cookie: `${SESSION_COOKIE}=${token}` };
 }

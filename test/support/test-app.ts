@@ -79,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const app = await buildApp({
       env,
       config,
-      db: database.db,
+      database: database.handle,
       distDir: options.distDir ?? MISSING_DIST_DIR,
       ...(options.searchSources ? { searchSources: options.searchSources } : {}),
     });

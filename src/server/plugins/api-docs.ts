@@ -24,6 +24,7 @@ export async function registerApiDocs(app: FastifyInstance, options: { productNa
         { name: 'aggregator', description: 'Content shown on the home page and in search' },
         { name: 'auth', description: 'Sign-in, signup and sessions' },
         { name: 'helpdesk', description: "The built-in help desk's authorization page" },
+        { name: 'notices', description: 'Support notices, their readers, audit trail and live changes' },
         { name: 'system', description: 'Health and readiness probes' },
       ],
     },

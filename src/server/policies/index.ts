@@ -29,11 +29,14 @@ export type Action =
   | 'download'
   /** The AI chatbot page: anyone signed in. */
   | 'useChat'
-  /** The bell and the notices list: loaded for customers only (spec section 6). */
+  /**
+   * Active notices and one notice's details: anyone signed in (issue 12: customers and agents read them; the
+   * admin's management page lists them too). The bell counts unread ones for everyone but admins.
+   */
   | 'readNotices'
   /** Create, update, delete notices (admin only: the brief's server-side role check). */
   | 'manageNotices'
-  /** The list of users who read a notice (admin only). */
+  /** The list of users who read a notice, and a notice's audit trail (admin only). */
   | 'readSeenBy'
   /** Top and zero-result search queries (admin only). */
   | 'readSearchAnalytics';
@@ -54,7 +57,7 @@ export const policies: Record<Action, Rule> = {
   createTicket: customer,
   download: (actor) => actor !== null && actor.allowDownload,
   useChat: signedIn,
-  readNotices: customer,
+  readNotices: signedIn,
   manageNotices: admin,
   readSeenBy: admin,
   readSearchAnalytics: admin,

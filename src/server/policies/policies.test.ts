@@ -25,7 +25,7 @@ const matrix: Record<Action, Record<ActorName, boolean>> = {
   createTicket: { visitor: false, customer: true, customerNoDownload: true, agent: false, admin: false },
   download: { visitor: false, customer: true, customerNoDownload: false, agent: true, admin: true },
   useChat: { visitor: false, customer: true, customerNoDownload: true, agent: true, admin: true },
-  readNotices: { visitor: false, customer: true, customerNoDownload: true, agent: false, admin: false },
+  readNotices: { visitor: false, customer: true, customerNoDownload: true, agent: true, admin: true },
   manageNotices: { visitor: false, customer: false, customerNoDownload: false, agent: false, admin: true },
   readSeenBy: { visitor: false, customer: false, customerNoDownload: false, agent: false, admin: true },
   readSearchAnalytics: {

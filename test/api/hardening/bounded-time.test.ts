@@ -32,7 +32,7 @@ async function appOn(db: DatabaseHandle, env: Record<string, string>): Promise<A
   const app = await buildApp({
     env: loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', ...env }),
     config: await testConfig(),
-    db: db.db,
+    database: db,
     distDir: MISSING_DIST_DIR,
   });
   await app.ready();

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../common/api-paths.js';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
+import {
+  noticeChangeListSchema,
+  noticeIdQuerySchema,
+  recordReadAnswerSchema,
+  recordReadBodySchema,
+  seenByListSchema,
+  seenByQuerySchema,
+} from '../../../common/contracts/notices.js';
+import { ServiceError } from '../../lib/errors.js';
+import { authorize, sessionOf } from '../../plugins/guards.js';
+import { presentNoticeChange, presentSeenByUser } from '../../presenters/notices.js';
+import {
+  changesOf,
+  getNotice,
+  readersOf,
+  recordNoticeRead,
+  usersByIds,
+} from '../../services/notices/notices.js';
+import { readRefusals, refusalSchemas, seenByRefusals } from './refusals.js';
+
+/**
+ * Reads of notices: `POST api/noticesModule/seen-by-users {id, userId}` records the signed-in user's own read;
+ * `GET api/noticesModule/seen-by-users` lists readers and `GET api/noticesModule/notice-changes?id=` the audit
+ * trail, both for admins only.
+ */
+export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    apiPaths.notices.seenByUsers,
+    {
+      preHandler: authorize('readNotices', readRefusals),
+      schema: {
+        tags: ['notices'],
+        summary: 'Record that the signed-in user read a notice',
+        description: '`userId` must be the caller (403 otherwise). Idempotent: a repeated read adds nothing.',
+        body: recordReadBodySchema,
+        response: { 200: recordReadAnswerSchema, ...refusalSchemas },
+      },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const { id, userId } = request.body;
+      if (userId !== user.id)
+        throw new ServiceError('FORBIDDEN', 'A read can be recorded only for yourself.');
+      const recorded = await recordNoticeRead(app.db, id, userId);
+      return { id, userId, recorded };
+    },
+  );
+
+  const adminOnly = authorize('readSeenBy', seenByRefusals);
+
+  app.get(
+    apiPaths.notices.seenByUsers,
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['notices'],
+        summary: 'Users who read a notice',
+        description: 'By `userIds` (comma-separated, as the spec asks) or by the notice `id`. Admins only.',
+        querystring: seenByQuerySchema,
+        response: { 200: seenByListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userIds, id } = request.query;
+      const rows = id !== undefined ? await readersOf(app.db, id) : await usersByIds(app.db, userIds ?? []);
+      reply.header('cache-control', 'private, no-store');
+      return { users: rows.map(presentSeenByUser) };
+    },
+  );
+
+  app.get(
+    apiPaths.notices.noticeChanges,
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['notices'],
+        summary: "A notice's audit trail",
+        description:
+          'Every create, update and delete: who, when, which fields, before and after. Admins only.',
+        querystring: noticeIdQuerySchema,
+        response: { 200: noticeChangeListSchema, ...refusalSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      await getNotice(app.db, request.query.id, user);
+      const changes = await changesOf(app.db, request.query.id);
+      reply.header('cache-control', 'private, no-store');
+      return { changes: changes.map(presentNoticeChange) };
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../common/api-paths.js';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
+import {
+  deleteNoticeBodySchema,
+  noticeItemSchema,
+  saveNoticeBodySchema,
+} from '../../../common/contracts/notices.js';
+import { authorize, sessionOf } from '../../plugins/guards.js';
+import { presentNotice } from '../../presenters/notices.js';
+import { createNotice, deleteNotice, updateNotice } from '../../services/notices/notices.js';
+import { manageRefusals, refusalSchemas } from './refusals.js';
+
+const refusals = { ...refusalSchemas, 409: apiErrorSchema };
+
+/**
+ * `POST api/noticesModule/notice` (create without `Notice_ID`, update with one) and
+ * `POST api/noticesModule/notice-delete` (sets `active` false). Admins only, checked here on the server (the
+ * spec leaves the role check out; the brief puts it in).
+ */
+export const writeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const preHandler = authorize('manageNotices', manageRefusals);
+
+  app.post(
+    apiPaths.notices.notice,
+    {
+      preHandler,
+      schema: {
+        tags: ['notices'],
+        summary: 'Create or update a support notice',
+        description:
+          'Without `Notice_ID`: creates (201). With one: updates that active notice (200). The description is ' +
+          'sanitized HTML; `endDate` must not be before `startDate`.',
+        body: saveNoticeBodySchema,
+        response: { 200: noticeItemSchema, 201: noticeItemSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const { Notice_ID: id, ...input } = request.body;
+      const row = id ? await updateNotice(app.db, user, id, input) : await createNotice(app.db, user, input);
+      reply.header('cache-control', 'no-store');
+      return reply.code(id ? 200 : 201).send({ Item: presentNotice({ row, userIDs: [] }) });
+    },
+  );
+
+  app.post(
+    apiPaths.notices.deleteNotice,
+    {
+      preHandler,
+      schema: {
+        tags: ['notices'],
+        summary: 'Delete a support notice',
+        description: 'Sets `active` false: the notice is listed nowhere; its reads and audit trail stay.',
+        body: deleteNoticeBodySchema,
+        response: { 200: noticeItemSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const row = await deleteNotice(app.db, user, request.body.Notice_ID);
+      reply.header('cache-control', 'no-store');
+      return { Item: presentNotice({ row, userIDs: [] }) };
+    },
+  );
+};
