@@ -25,3 +25,5 @@ import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/Chip.layer.css';
+// Support notices (issue 12): the notifications filter.
+import '@mantine/core/styles/SegmentedControl.layer.css';

@@ -1,4 +1,6 @@
+import { useSearchParams } from 'react-router';
 import { MemberPage } from '../app/session/member-page';
+import { NoticeDetailsPage } from '../features/notices/components/notice-details-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
@@ -8,10 +10,16 @@ export const handle: PortalRouteHandle = {
   }),
 };
 
+function Details() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return <NoticeDetailsPage id={/^\d{1,16}$/.test(id) ? id : ''} />;
+}
+
 export function Component() {
   return (
     <MemberPage title="Notification">
-      <p>The notice's details are shown here soon.</p>
+      <Details />
     </MemberPage>
   );
 }

@@ -1,4 +1,5 @@
 import { MemberPage } from '../app/session/member-page';
+import { NotificationsPage } from '../features/notices/components/notifications-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
@@ -11,7 +12,7 @@ export const handle: PortalRouteHandle = {
 export function Component() {
   return (
     <MemberPage title="Notifications">
-      <p>Your notices are listed here soon.</p>
+      <NotificationsPage />
     </MemberPage>
   );
 }

@@ -1,4 +1,7 @@
 import { MemberPage } from '../app/session/member-page';
+import { useSession } from '../app/session/use-session';
+import { AdminsOnly } from '../features/notices/components/admins-only';
+import { NoticesAdminPage } from '../features/notices/components/notices-admin-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
@@ -8,10 +11,16 @@ export const handle: PortalRouteHandle = {
   }),
 };
 
+/** Admins only: anyone else signed in is told so (the server refuses their calls too). */
+function AdminOnly() {
+  const session = useSession();
+  return session.role === 'admin' ? <NoticesAdminPage /> : <AdminsOnly />;
+}
+
 export function Component() {
   return (
-    <MemberPage title="Manage Support Notices">
-      <p>Support notice management is coming soon.</p>
+    <MemberPage title="Manage Support Notices" width="wide">
+      <AdminOnly />
     </MemberPage>
   );
 }

@@ -1,17 +1,28 @@
+import { useSearchParams } from 'react-router';
 import { MemberPage } from '../app/session/member-page';
+import { useSession } from '../app/session/use-session';
+import { AdminsOnly } from '../features/notices/components/admins-only';
+import { NoticeReadersPage } from '../features/notices/components/notice-readers-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
-  meta: ({ config }) => ({
-    title: 'Users',
-    description: `The users who have read a support notice of the ${config.product.name} support portal.`,
+  meta: () => ({
+    title: 'Notice readers',
+    description: 'The users who read a support notice (admins only).',
   }),
 };
 
+function Readers() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  if (session.role !== 'admin') return <AdminsOnly />;
+  return <NoticeReadersPage id={/^\d{1,16}$/.test(params.get('id') ?? '') ? (params.get('id') ?? '') : ''} />;
+}
+
 export function Component() {
   return (
-    <MemberPage title="Users">
-      <p>The list of users who have read a notice is coming soon.</p>
+    <MemberPage title="Notice readers" width="wide">
+      <Readers />
     </MemberPage>
   );
 }

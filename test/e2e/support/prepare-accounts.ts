@@ -21,7 +21,7 @@ const env = loadEnv(withoutOidc);
 const handle = await openDatabase({ location: { dataDir: env.DATA_DIR } });
 try {
   await migrateDatabase(handle);
-  const app = await buildApp({ env, config: await loadConfig(env.CONFIG_FILE), db: handle.db });
+  const app = await buildApp({ env, config: await loadConfig(env.CONFIG_FILE), database: handle });
   try {
     await app.ready();
     const customer = await createCustomer(app);

@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { usePortalConfig } from '../../lib/portal-config-context';
 import { SignInButtons } from '../../features/auth/components/sign-in-buttons';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { NoticeBell } from '../../features/notices/components/notice-bell';
 import { useSearchShortcut } from '../../features/site-search/lib/use-search-shortcut';
 import { useSession } from '../session/use-session';
 import { useNavigation } from './use-navigation';
@@ -59,7 +60,7 @@ export function SiteHeader() {
         </nav>
 
         <div className={classes.actions}>
-          {/* Slot for the notification bell (spec section 2): signed-in users see it here once notices exist. */}
+          <NoticeBell />
           <div className={classes.desktopOnly}>
             {session.signedIn ? <UserMenu /> : <SignInButtons layout="inline" />}
           </div>

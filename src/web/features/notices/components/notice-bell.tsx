@@ -1,0 +1,78 @@
+import { useState, type KeyboardEvent } from 'react';
+import { isUnreadNotice } from '../../../../common/notices';
+import { useSession } from '../../../app/session/use-session';
+import { AppLink } from '../../../components/app-link';
+import { useDisclosure } from '../../../components/use-disclosure';
+import { paths } from '../../../lib/paths';
+import { useNotices } from '../api/get-notices';
+import { useNoticeEvents } from '../lib/use-notice-events';
+import classes from './notice-bell.module.css';
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The notification bell of the header (spec section 2): the count of unread notices (active, not yet opened)
+ * for everyone but admins, and a menu with Home, Notifications and, for admins, Manage Support Notices. It
+ * also keeps the notices live on every page (server-sent events).
+ */
+export function NoticeBell() {
+  const session = useSession();
+  const signedIn = session.signedIn && session.userId !== '';
+  const isAdmin = session.role === 'admin';
+  const notices = useNotices(signedIn);
+  useNoticeEvents(signedIn);
+  // The count is computed when the notices arrive; an end date passing while the page is open is rare enough.
+  const [now] = useState(() => Date.now());
+  const { open, setOpen, panelId, rootRef, onBlur, closeToButton, buttonProps } = useDisclosure();
+  if (!signedIn) return null;
+
+  const unread = isAdmin
+    ? 0
+    : (notices.data?.Items ?? []).filter((notice) => isUnreadNotice(notice, session.userId, now)).length;
+  const label = isAdmin ? 'Notifications' : `Notifications, ${unread === 0 ? 'none' : unread} unread`;
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      closeToButton();
+    }
+  }
+
+  const links = [
+    { href: paths.home.getHref(), label: 'Home' },
+    { href: paths.notifications.getHref(), label: 'Notifications' },
+    ...(isAdmin ? [{ href: paths.supportNotices.getHref(), label: 'Manage Support Notices' }] : []),
+  ];
+  return (
+    <div ref={rootRef} className={classes.root} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button {...buttonProps} className={classes.bell} aria-label={label} data-testid="notice-bell">
+        <BellIcon />
+        {unread > 0 ? (
+          <span className={classes.count} aria-hidden="true" data-testid="notice-count">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      <div id={panelId} className={classes.panel} hidden={!open}>
+        <ul className={classes.list}>
+          {links.map((link) => (
+            <li key={link.href}>
+              <AppLink href={link.href} className={classes.link} onClick={() => setOpen(false)}>
+                {link.label}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { useSession } from '../../../app/session/use-session';
+import { AppLink } from '../../../components/app-link';
+import { TableScroll } from '../../../components/table-scroll';
+import table from '../../../components/table.module.css';
+import { paths } from '../../../lib/paths';
+import { useNotice } from '../api/get-notice';
+import { useNoticeChanges } from '../api/get-notice-changes';
+import { useRecordNoticeRead } from '../api/record-notice-read';
+import { formatNoticeDate, noticeAge } from '../lib/notice-time';
+import { descriptionText, NoticeDescription } from './notice-description';
+import { QueryState } from './query-state';
+import classes from './notices.module.css';
+
+const ACTION_LABELS = { created: 'Created', updated: 'Updated', deleted: 'Deleted' } as const;
+
+function changedValue(field: string, value: string | boolean | null): string {
+  if (value === null) return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (field === 'description') return descriptionText(value);
+  if (field === 'startDate' || field === 'endDate') return formatNoticeDate(value);
+  return value;
+}
+
+/** The audit trail of a notice (admins): who changed what, when, before and after. */
+function ChangeHistory({ id }: { id: string }) {
+  const changes = useNoticeChanges(id, true);
+  return (
+    <section className={classes.section} aria-labelledby="notice-history">
+      <h2 id="notice-history">Change history</h2>
+      <QueryState isPending={changes.isPending} error={changes.error}>
+        {() => (
+          <TableScroll label="Change history">
+            <table className={table.table}>
+              <caption>Change history</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Change</th>
+                  <th scope="col">Field</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(changes.data?.changes ?? []).flatMap((change) =>
+                  change.fields.map((field, index) => (
+                    <tr key={`${change.id}-${field.field}`}>
+                      <td>{index === 0 ? new Date(change.at).toLocaleString() : ''}</td>
+                      <td>{index === 0 ? (change.actor?.name ?? 'A deleted user') : ''}</td>
+                      <td>{index === 0 ? ACTION_LABELS[change.action] : ''}</td>
+                      <td>{field.field}</td>
+                      <td>{changedValue(field.field, field.before)}</td>
+                      <td>{changedValue(field.field, field.after)}</td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+/**
+ * `/notification-details?id=` (spec section 2): one notice. Opening it records the reader (once), which
+ * refreshes the notices and so drops the bell's count.
+ */
+export function NoticeDetailsPage({ id }: { id: string }) {
+  const session = useSession();
+  const notice = useNotice(id);
+  const recordRead = useRecordNoticeRead();
+  const recorded = useRef('');
+  const item = notice.data?.Item;
+  const alreadyRead = item ? item.userIDs.includes(session.userId) : true;
+
+  useEffect(() => {
+    if (!item || alreadyRead || recorded.current === item.Notice_ID) return;
+    recorded.current = item.Notice_ID;
+    recordRead.mutate({ id: item.Notice_ID, userId: session.userId });
+  }, [item, alreadyRead, session.userId, recordRead]);
+
+  if (id === '') return <p>No notice was named. Open one from your notifications.</p>;
+  const now = Date.now();
+  return (
+    <>
+      <QueryState isPending={notice.isPending} error={notice.error}>
+        {() =>
+          item ? (
+            <article className={classes.item}>
+              <p className={classes.meta}>
+                <span className={classes.type}>{item.type}</span>
+                <span>Posted {noticeAge(item.createdAt, now)}</span>
+                <span>Starts {formatNoticeDate(item.startDate)}</span>
+                <span>Ends {formatNoticeDate(item.endDate)}</span>
+                {item.active ? null : <span>Deleted</span>}
+              </p>
+              <NoticeDescription html={item.description} />
+            </article>
+          ) : null
+        }
+      </QueryState>
+      <p className={classes.section}>
+        <AppLink href={paths.notifications.getHref()}>All notifications</AppLink>
+        {session.role === 'admin' ? (
+          <>
+            {' · '}
+            <AppLink href={`${paths.users.getHref()}?id=${id}`}>Who read this notice</AppLink>
+            {' · '}
+            <AppLink href={paths.supportNotices.getHref()}>Manage Support Notices</AppLink>
+          </>
+        ) : null}
+      </p>
+      {session.role === 'admin' && item ? <ChangeHistory id={id} /> : null}
+    </>
+  );
+}
