@@ -73,6 +73,19 @@ export const apiPaths = {
     /** Server-sent events: a notice created, updated or deleted, on any instance. */
     events: '/api/noticesModule/events',
   },
+  /** Edge images and API collections (spec section 7; `records` and `recordsCsv` are the portal's own). */
+  downloads: {
+    listImageFiles: '/api/downloads/list-image-files',
+    listApiFiles: '/api/downloads/list-api-files',
+    download: '/api/downloads/download',
+    /** The compliance trail (admins): JSON pages and the CSV export. */
+    records: '/api/downloads/records',
+    recordsCsv: '/api/downloads/records.csv',
+  },
+  /** The built-in object store's signed URLs (an S3 store's URLs point at S3 instead). */
+  storage: {
+    object: '/api/storage/object',
+  },
   admin: {
     searchAnalytics: '/api/admin/search-analytics',
   },

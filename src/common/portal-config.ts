@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_PLATFORMS } from './downloads.js';
 
 /**
  * The portal's configuration file (`config/portal.yaml`), declared once: the server validates the file
@@ -67,6 +68,48 @@ const documentSchema = z.object({
 });
 export type ServiceDocument = z.infer<typeof documentSchema>;
 
+const releaseSchema = z.string().regex(/^\d+\.\d+$/, 'must be a release such as 8.1');
+/** A file name the downloads offer: letters, digits, dots, dashes and underscores, no path. */
+const downloadFileSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, 'must be a plain file name (letters, digits, . _ -)');
+
+const downloadsSchema = z
+  .object({
+    /** The Edge OS installer the images are built from (spec section 9: 2023.39.8). */
+    installerVersion: z.string().min(1),
+    /** Controller releases the installer is compatible with, oldest first. */
+    controllerReleases: z.array(releaseSchema).min(1),
+    /** Older releases still listed, with the message to upgrade the controller first (spec section 8). */
+    olderReleases: z.array(releaseSchema).default([]),
+    images: z
+      .array(
+        z.object({
+          platform: z.enum(IMAGE_PLATFORMS),
+          file: downloadFileSchema,
+          /** The controller releases this image is offered for; the others of its table get a message. */
+          releases: z.array(releaseSchema).min(1),
+        }),
+      )
+      .min(1),
+    /** Postman collections of the API Collection page. */
+    collections: z.array(z.object({ file: downloadFileSchema, title: z.string().min(1), guide: z.url() })),
+  })
+  .superRefine((downloads, context) => {
+    downloads.images.forEach((image, index) => {
+      for (const release of image.releases) {
+        if (!downloads.controllerReleases.includes(release)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['images', index, 'releases'],
+            message: `${release} is not one of controllerReleases`,
+          });
+        }
+      }
+    });
+  });
+export type DownloadsConfig = z.infer<typeof downloadsSchema>;
+
 export const portalConfigSchema = z.object({
   product: z.object({
     name: z
@@ -123,6 +166,7 @@ export const portalConfigSchema = z.object({
   chatbotPolicy: z.object({ updated: isoDate, paragraphs: z.array(z.string().min(1)).min(1) }),
   /** ISO 3166-1 alpha-2 codes of the countries the edge image may not be deployed in. */
   embargoedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')).min(1),
+  downloads: downloadsSchema,
   serviceDescriptions: z.object({
     documents: z.array(documentSchema).min(1),
     hardwareReturn: documentSchema,

@@ -8,6 +8,11 @@ import type { PortalConfig } from '../common/portal-config.js';
 import { createConnectors, type Connectors } from './connectors/index.js';
 import { builtinHelpdeskRoutes } from './connectors/helpdesk/builtin/routes.js';
 import { builtinTrackerRoutes } from './connectors/tracker/builtin/routes.js';
+import { builtinStorageRoutes } from './connectors/storage/builtin/routes.js';
+import { asBuiltinStorage } from './connectors/storage/index.js';
+import { downloadFileRoutes } from './routes/downloads/download-files.js';
+import { downloadRecordRoutes } from './routes/downloads/download-records.js';
+import { buildCatalogue, type Catalogue } from './services/downloads/catalogue.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createDatabaseEvents, type DatabaseEvents } from './db/events.js';
 import type { Env } from './env.js';
@@ -68,6 +73,8 @@ declare module 'fastify' {
     /** Every external system (help desk, identity provider, tracker, ...), each behind its connector interface. */
     connectors: Connectors;
     mailer: Mailer;
+    /** The files of `config.downloads` and where they live in the object store. */
+    downloadsCatalogue: Catalogue;
   }
 }
 
@@ -177,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     synonyms: synonymIndex(await loadSynonyms(options.env.SEARCH_SYNONYMS_FILE)),
   });
   app.decorate('connectors', connectors);
+  app.decorate('downloadsCatalogue', buildCatalogue(options.config.downloads));
   echoRequestId(app);
   registerRequestLog(app);
   registerErrorHandler(app);
@@ -208,6 +216,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(writeNoticeRoutes);
   await app.register(seenByRoutes);
   await app.register(noticeEventRoutes);
+  await app.register(downloadFileRoutes);
+  await app.register(downloadRecordRoutes);
   await app.register(customerSignInRoutes);
   await app.register(signupRoutes);
   await app.register(helpdeskCallbackRoutes);
@@ -220,6 +230,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // The built-in connectors' own endpoints (a vendor's help desk or tracker serves these itself).
   await app.register(builtinHelpdeskRoutes);
   await app.register(builtinTrackerRoutes);
+  const builtinStorage = asBuiltinStorage(connectors.storage);
+  if (builtinStorage) await app.register(builtinStorageRoutes(builtinStorage));
   await registerStaticFiles(app, { clientDir: path.join(distDir, 'client') });
   registerPageFallback(app, app.pageRenderer, app.keptResponses);
 

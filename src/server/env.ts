@@ -13,6 +13,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The edge images and Postman collections the downloads offer; unset = `DATA_DIR/downloads`. */
+  DOWNLOADS_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),

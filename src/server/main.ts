@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { pino, type Logger } from 'pino';
 import type { PortalConfig } from '../common/portal-config.js';
@@ -11,6 +12,7 @@ import { seedDemoData } from './db/seed/seed.js';
 import { EnvError, loadEnv, type Env } from './env.js';
 import { loadContent } from './services/content/load-content.js';
 import { watchContent } from './services/content/watch-content.js';
+import { syncDownloadFiles } from './services/downloads/sync-download-files.js';
 import { shutDown } from './shutdown.js';
 import { WebAppNotBuiltError } from './ssr/page-renderer.js';
 
@@ -73,6 +75,23 @@ async function openAndPrepareDatabase(env: Env, log: Logger): Promise<DatabaseHa
   }
 }
 
+/** A download folder that cannot be read leaves those files unavailable; the rest of the portal runs. */
+async function syncDownloadFilesLogged(app: App, env: Env, log: Logger): Promise<void> {
+  const directory = env.DOWNLOADS_DIR ?? path.join(env.DATA_DIR, 'downloads');
+  try {
+    const synced = await syncDownloadFiles({
+      storage: app.connectors.storage,
+      catalogue: app.downloadsCatalogue,
+      directory,
+      generateMissing: env.DEMO_DATA,
+      log,
+    });
+    log.info({ directory, ...synced }, 'download files synced');
+  } catch (error) {
+    log.error({ err: error, directory }, 'download files could not be synced');
+  }
+}
+
 async function main(): Promise<void> {
   const { env, config } = await loadSettings().catch(exitOnStartupProblem);
 
@@ -99,6 +118,7 @@ async function main(): Promise<void> {
         log,
       });
     }
+    await syncDownloadFilesLogged(app, env, log);
     if (!env.SMTP_URL && env.NODE_ENV === 'production') {
       log.warn('SMTP_URL is unset: one-time sign-in codes are written to the log instead of being mailed');
     }

@@ -23,8 +23,10 @@ export async function registerApiDocs(app: FastifyInstance, options: { productNa
       tags: [
         { name: 'aggregator', description: 'Content shown on the home page and in search' },
         { name: 'auth', description: 'Sign-in, signup and sessions' },
+        { name: 'downloads', description: 'Edge images, API collections and the export-control trail' },
         { name: 'helpdesk', description: "The built-in help desk's authorization page" },
         { name: 'notices', description: 'Support notices, their readers, audit trail and live changes' },
+        { name: 'storage', description: "The built-in object store's signed URLs" },
         { name: 'system', description: 'Health and readiness probes' },
       ],
     },

@@ -39,7 +39,9 @@ export type Action =
   /** The list of users who read a notice, and a notice's audit trail (admin only). */
   | 'readSeenBy'
   /** Top and zero-result search queries (admin only). */
-  | 'readSearchAnalytics';
+  | 'readSearchAnalytics'
+  /** The export-control trail of downloads and its CSV export (admin only). */
+  | 'readDownloadRecords';
 
 type Rule = (actor: Actor | null) => boolean;
 
@@ -61,6 +63,7 @@ export const policies: Record<Action, Rule> = {
   manageNotices: admin,
   readSeenBy: admin,
   readSearchAnalytics: admin,
+  readDownloadRecords: admin,
 };
 
 export function can(actor: Actor | null, action: Action): boolean {

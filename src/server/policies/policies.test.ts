@@ -35,6 +35,13 @@ const matrix: Record<Action, Record<ActorName, boolean>> = {
     agent: false,
     admin: true,
   },
+  readDownloadRecords: {
+    visitor: false,
+    customer: false,
+    customerNoDownload: false,
+    agent: false,
+    admin: true,
+  },
 };
 
 describe('policies (role x action)', () => {

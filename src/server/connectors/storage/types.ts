@@ -51,4 +51,11 @@ export interface StorageConnector {
 
   /** Keys under a prefix (`attachments/42/`), sorted, at most `limit`. */
   list(prefix: string, limit: number): Promise<StoredObject[]>;
+
+  /**
+   * A URL that fetches this one object, saved as `fileName`, until `expiresInSeconds` have passed; whoever
+   * holds it needs no session (it goes into a new tab, or to a download manager that resumes with Range).
+   * The built-in store's URLs are served by the portal (`builtin/routes.ts`); S3's would be presigned.
+   */
+  signedUrl(key: string, options: { fileName: string; expiresInSeconds: number }): Promise<string>;
 }

@@ -14,3 +14,13 @@ export const storedObjects = pgTable('stored_objects', {
   body: bytea('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The key that signs the built-in store's download URLs, made once by whichever instance needs it first and
+ * read by all: a URL one instance signs is good on every other, with no secret to configure.
+ */
+export const storageSigningKeys = pgTable('storage_signing_keys', {
+  id: text('id').primaryKey(),
+  key: bytea('key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,7 @@ import { ServiceError } from '../../../lib/errors.js';
 import { checkObjectKey } from '../object-key.js';
 import type { PutObjectInput, StorageConnector, StoredObject } from '../types.js';
 import { storedObjects } from './schema.js';
+import { loadSigningKey, signClaims } from './url-signing.js';
 
 const metadata = {
   key: storedObjects.key,
@@ -34,8 +35,25 @@ async function readBounded(body: PutObjectInput['body'], maxBytes: number): Prom
 /** `%`, `_` and `\` taken literally in a LIKE prefix. */
 const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createBuiltinStorage(options: { db: Database }): StorageConnector {
+/** The built-in store, with what its own URL-serving route needs beyond the interface. */
+export interface BuiltinStorage extends StorageConnector {
+  /** The signing key of the URLs (loaded once, shared by every instance through the database). */
+  signingKey(): Promise<Buffer>;
+  /** Bytes `start` to `end` (inclusive) of an object, read in the database; undefined when there is none. */
+  getRange(key: string, start: number, end: number): Promise<Uint8Array | undefined>;
+}
+
+export function createBuiltinStorage(options: { db: Database; objectPath: string }): BuiltinStorage {
   const { db } = options;
+  let signingKey: Promise<Buffer> | undefined;
+  const loadKey = () => {
+    // A failed load (the database was down) is tried again on the next call instead of kept.
+    signingKey ??= loadSigningKey(db).catch((error: unknown) => {
+      signingKey = undefined;
+      throw error;
+    });
+    return signingKey;
+  };
   return {
     provider: 'builtin',
 
@@ -94,6 +112,35 @@ export function createBuiltinStorage(options: { db: Database }): StorageConnecto
         .where(like(storedObjects.key, likePrefix(prefix)))
         .orderBy(asc(storedObjects.key))
         .limit(limit);
+    },
+
+    signingKey: loadKey,
+
+    async signedUrl(key, { fileName, expiresInSeconds }) {
+      const claims = {
+        key: checkObjectKey(key),
+        fileName,
+        expires: Math.floor(Date.now() / 1000) + expiresInSeconds,
+      };
+      const signature = signClaims(await loadKey(), claims);
+      const query = new URLSearchParams({
+        key: claims.key,
+        name: fileName,
+        expires: String(claims.expires),
+        signature,
+      });
+      return `${options.objectPath}?${query.toString()}`;
+    },
+
+    async getRange(key, start, end) {
+      // substring() counts from 1; PostgreSQL reads only the slice of an uncompressed (external) value.
+      const [row] = await db
+        .select({
+          slice: sql<Uint8Array>`substring(${storedObjects.body} from ${start + 1} for ${end - start + 1})`,
+        })
+        .from(storedObjects)
+        .where(eq(storedObjects.key, checkObjectKey(key)));
+      return row ? new Uint8Array(row.slice) : undefined;
     },
   };
 }

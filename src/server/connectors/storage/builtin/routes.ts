@@ -1,0 +1,97 @@
+import parseRange from 'range-parser';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../../common/api-paths.js';
+import type { ApiError } from '../../../../common/contracts/api-error.js';
+import { checkObjectKey } from '../object-key.js';
+import type { BuiltinStorage } from './storage.js';
+import { checkSignature } from './url-signing.js';
+
+const querySchema = z.object({
+  key: z.string().min(1).max(1024),
+  /** The name the file is saved as; signed with the key, so nobody can change it. */
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, 'must be a plain file name'),
+  expires: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a signature'),
+});
+
+const refused = (message: string): ApiError => ({ error: 'Forbidden', message });
+
+/**
+ * `GET /api/storage/object`: the built-in store's signed URLs. No session: the signature is the permission,
+ * good for one object and five minutes. One byte range (`Range: bytes=...`) answers 206, so a download
+ * manager can resume; several ranges get the whole file, an unsatisfiable one 416.
+ */
+export function builtinStorageRoutes(storage: BuiltinStorage): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      apiPaths.storage.object,
+      {
+        // The bodies are images and archives: nothing to gain from compressing, and a range must stay exact.
+        compress: false,
+        schema: {
+          tags: ['storage'],
+          summary: 'Fetch an object through a signed URL',
+          description:
+            'The URL comes from `POST /api/downloads/download`. 403 when the signature does not match the key, ' +
+            'name and expiry or the URL has expired; 206 for one satisfiable `Range`, 416 for an unsatisfiable one.',
+          // No response schema: the 200 and 206 bodies are bytes, and refusals are the usual JSON error.
+          querystring: querySchema,
+        },
+      },
+      async (request, reply) => {
+        const { key, name, expires, signature } = request.query;
+        const check = checkSignature(
+          await storage.signingKey(),
+          { key, fileName: name, expires },
+          signature,
+          Math.floor(Date.now() / 1000),
+        );
+        reply.header('cache-control', 'private, no-store');
+        if (check === 'forged') return reply.code(403).send(refused('This download link is not valid.'));
+        if (check === 'expired') {
+          return reply
+            .code(403)
+            .send(
+              refused('This download link has expired. Start the download again from the downloads page.'),
+            );
+        }
+        const gone = () =>
+          reply
+            .code(404)
+            .type('application/json; charset=utf-8')
+            .send({ error: 'Not Found', message: 'The file is no longer available.' });
+        const object = await storage.head(checkObjectKey(key));
+        if (!object) return gone();
+
+        reply.header('accept-ranges', 'bytes');
+        const ranges = request.headers.range ? parseRange(object.size, request.headers.range) : undefined;
+        if (ranges === -1) {
+          return reply
+            .code(416)
+            .header('content-range', `bytes */${object.size}`)
+            .send({ error: 'Range Not Satisfiable', message: `The file has ${object.size} bytes.` });
+        }
+        // Several ranges (or a unit other than bytes) get the whole file, as HTTP allows.
+        const range =
+          Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+        const body = range
+          ? await storage.getRange(object.key, range.start, range.end)
+          : (await storage.get(object.key))?.body;
+        if (!body) return gone();
+        if (range)
+          reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
+        return reply
+          .header('etag', `"${object.sha256}"`)
+          .header('content-type', object.contentType)
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('content-length', body.byteLength)
+          .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+      },
+    );
+  };
+}

@@ -1,0 +1,149 @@
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { countryCode } from '../../../common/countries.js';
+import {
+  DOWNLOAD_RECORDS_PAGE_SIZE,
+  type DownloadRecordsQuery,
+  type DownloadRequest,
+} from '../../../common/contracts/downloads.js';
+import type { StorageConnector } from '../../connectors/storage/types.js';
+import type { Database } from '../../db/client.js';
+import { downloadRecords, type DownloadRecordRow } from '../../db/schema.js';
+import { ServiceError } from '../../lib/errors.js';
+import type { Catalogue, CatalogueFile } from './catalogue.js';
+import { checkDestination } from './export-control.js';
+
+/** Spec and issue 13: a signed link names one file and works for five minutes. */
+export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
+
+export interface Downloader {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface StoredFileView {
+  fileName: string;
+  size: number | null;
+  sha256: string | null;
+}
+
+async function describe(storage: StorageConnector, file: CatalogueFile): Promise<StoredFileView> {
+  const object = await storage.head(file.storageKey);
+  return { fileName: file.fileName, size: object?.size ?? null, sha256: object?.sha256 ?? null };
+}
+
+/** The images of the catalogue with what the store holds of each and of its checksum file. */
+export async function listImageFiles(storage: StorageConnector, catalogue: Catalogue) {
+  return Promise.all(
+    catalogue.images.map(async (image) => ({
+      ...(await describe(storage, image)),
+      platform: image.platform,
+      releases: image.releases,
+      checksum: await describe(storage, image.checksum),
+    })),
+  );
+}
+
+export async function listCollectionFiles(storage: StorageConnector, catalogue: Catalogue) {
+  return Promise.all(
+    catalogue.collections.map(async (collection) => ({
+      ...(await describe(storage, collection)),
+      title: collection.title,
+      guide: collection.guide,
+    })),
+  );
+}
+
+/**
+ * Issues a signed URL for one configured file: the export-control rules first (nothing is recorded for a
+ * refused request), then the compliance record, then the URL. A record without a URL can happen (the
+ * signing failed after it was written); a URL without a record cannot.
+ */
+export async function issueDownload(options: {
+  db: Database;
+  storage: StorageConnector;
+  catalogue: Catalogue;
+  rules: { embargoed: readonly string[]; productName: string };
+  user: Downloader;
+  request: DownloadRequest;
+  clientAddress: string;
+}): Promise<string> {
+  const { request, storage } = options;
+  const destination = checkDestination(request, options.rules);
+  const file = options.catalogue.find(request.fileType, request.fileName);
+  if (!file || !(await storage.head(file.storageKey))) {
+    throw new ServiceError('NOT_FOUND', `No ${request.fileType} file is called ${request.fileName}.`);
+  }
+  await options.db.insert(downloadRecords).values({
+    userId: options.user.id,
+    userName: options.user.name,
+    email: options.user.email,
+    fileType: file.fileType,
+    fileName: file.fileName,
+    ...destination,
+    clientAddress: options.clientAddress,
+  });
+  return storage.signedUrl(file.storageKey, {
+    fileName: file.fileName,
+    expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
+  });
+}
+
+/** Case-insensitive substring, with no pattern characters to escape. */
+const contains = (column: AnyPgColumn, text: string) => sql`strpos(lower(${column}), lower(${text})) > 0`;
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+function recordFilters(query: Omit<DownloadRecordsQuery, 'page'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.email) conditions.push(contains(downloadRecords.email, query.email));
+  if (query.fileName) conditions.push(contains(downloadRecords.fileName, query.fileName));
+  if (query.fileType) conditions.push(eq(downloadRecords.fileType, query.fileType));
+  if (query.country) {
+    const code = countryCode(query.country);
+    if (!code)
+      throw new ServiceError('INVALID_INPUT', 'querystring.country: must be a country name or ISO code');
+    conditions.push(
+      or(eq(downloadRecords.deploymentCountry, code), eq(downloadRecords.companyCountry, code)),
+    );
+  }
+  if (query.from) conditions.push(gte(downloadRecords.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) conditions.push(lt(downloadRecords.createdAt, nextDay(query.to)));
+  return and(...conditions);
+}
+
+/** One page of the trail, newest first, and how many records match. */
+export async function listDownloadRecords(
+  db: Database,
+  query: DownloadRecordsQuery,
+): Promise<{ rows: DownloadRecordRow[]; count: number }> {
+  const where = recordFilters(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(downloadRecords)
+      .where(where)
+      .orderBy(desc(downloadRecords.createdAt), desc(downloadRecords.id))
+      .limit(DOWNLOAD_RECORDS_PAGE_SIZE)
+      .offset((query.page - 1) * DOWNLOAD_RECORDS_PAGE_SIZE),
+    db.select({ value: count() }).from(downloadRecords).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
+
+/** The most rows one CSV export holds: a filter narrows a larger trail. */
+export const CSV_EXPORT_LIMIT = 100_000;
+
+/** Every record matching the filters, newest first, for the CSV export. */
+export function exportDownloadRecords(
+  db: Database,
+  query: Omit<DownloadRecordsQuery, 'page'>,
+): Promise<DownloadRecordRow[]> {
+  return db
+    .select()
+    .from(downloadRecords)
+    .where(recordFilters(query))
+    .orderBy(desc(downloadRecords.createdAt), desc(downloadRecords.id))
+    .limit(CSV_EXPORT_LIMIT);
+}

@@ -1,0 +1,57 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { apiErrorSchema } from '../../src/common/contracts/api-error.js';
+import type { App } from '../../src/server/app.js';
+import { createAdmin, createAgent, createCustomer, sessionCookie } from './factories.js';
+import { SAME_ORIGIN } from './http.js';
+
+/** Signed-in users of each role, and the calls as the web app makes them (same origin, JSON). */
+
+export interface Caller {
+  id: string;
+  email: string;
+  name: string;
+  headers: Record<string, string>;
+}
+
+export const ANONYMOUS: Caller = { id: 'nobody', email: '', name: 'anonymous', headers: {} };
+
+export async function callerOf(
+  app: App,
+  role: 'customer' | 'agent' | 'admin',
+  options: { allowDownload?: boolean } = {},
+): Promise<Caller> {
+  const user =
+    role === 'customer'
+      ? await createCustomer(app, options)
+      : role === 'agent'
+        ? await createAgent(app)
+        : await createAdmin(app);
+  const { cookie } = await sessionCookie(app, { id: user.id, role });
+  return { id: user.id, email: user.email, name: user.name, headers: { cookie } };
+}
+
+export function getAs(app: App, caller: Caller, url: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url, headers: caller.headers });
+}
+
+export function postAs(
+  app: App,
+  caller: Caller,
+  url: string,
+  payload: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...SAME_ORIGIN, ...caller.headers, 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+}
+
+/** A 4xx JSON refusal; answers its message. */
+export function refusal(res: LightMyRequestResponse, status: number): string {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  return apiErrorSchema.parse(res.json()).message;
+}
