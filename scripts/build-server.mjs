@@ -20,7 +20,7 @@ export async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node20.10', // import attributes (`with { type: 'json' }`) are kept from 20.10 on
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',

@@ -52,14 +52,14 @@ export const kvmOnRequestMessage = (release: string) =>
  * spelled so) and whether section 5 requires them.
  */
 export const ADDRESS_FIELDS = [
-  { name: 'deploymentAddress1', label: 'Deployment address line 1', required: true },
-  { name: 'deploymentAddress2', label: 'Deployment address line 2', required: false },
-  { name: 'deployementState', label: 'Deployment city/state/province', required: true },
-  { name: 'deploymentCountry', label: 'Deployment country', required: true },
-  { name: 'companyAddress1', label: 'Company address line 1', required: true },
-  { name: 'companyAddress2', label: 'Company address line 2', required: false },
-  { name: 'companyState', label: 'Company city/state/province', required: true },
-  { name: 'companyCountry', label: 'Company country', required: true },
+  { name: 'deploymentAddress1', group: 'deployment', label: 'Deployment address line 1', required: true },
+  { name: 'deploymentAddress2', group: 'deployment', label: 'Deployment address line 2', required: false },
+  { name: 'deployementState', group: 'deployment', label: 'Deployment city/state/province', required: true },
+  { name: 'deploymentCountry', group: 'deployment', label: 'Deployment country', required: true },
+  { name: 'companyAddress1', group: 'company', label: 'Company address line 1', required: true },
+  { name: 'companyAddress2', group: 'company', label: 'Company address line 2', required: false },
+  { name: 'companyState', group: 'company', label: 'Company city/state/province', required: true },
+  { name: 'companyCountry', group: 'company', label: 'Company country', required: true },
 ] as const;
 export type AddressFieldName = (typeof ADDRESS_FIELDS)[number]['name'];
 

@@ -1,13 +1,7 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiPaths } from '../../src/common/api-paths';
 import { collectPageErrors, controlledList, expectNoAxeViolations, gotoHydrated } from './support/pages';
+import { tabTo } from './support/keyboard';
 import { AUTH_STATE } from './support/signed-in';
 
 /**
@@ -59,15 +53,6 @@ async function typeDateTime(page: Page, date: string, time: string) {
   await page.keyboard.type(date);
   await page.keyboard.press('Tab');
   await page.keyboard.type(time);
-}
-
-/** Presses Tab until `target` has the focus (a date field takes a Tab per part), at most 10 times. */
-async function tabTo(page: Page, target: Locator) {
-  for (let presses = 0; presses < 10; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 /** Picks a filter of the notifications page as a user does: a click on its segment. */

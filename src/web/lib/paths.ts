@@ -42,7 +42,10 @@ export const paths = {
   /** The Tech Hub knowledge base; `?article=<id or slug>` opens an article, `?q=` searches it. */
   docs: { path: 'docs', getHref: () => '/docs' },
   adminSearchAnalytics: { path: 'admin/search-analytics', getHref: () => '/admin/search-analytics' },
-  downloads: { getHref: () => '/downloads' },
+  downloads: { path: 'downloads', getHref: () => '/downloads' },
+  /** The API Collection page (the spec leaves it unrouted; issue 13 reaches it from the downloads). */
+  apiCollection: { path: 'downloads/api-collection', getHref: () => '/downloads/api-collection' },
+  downloadRecords: { path: 'admin/download-records', getHref: () => '/admin/download-records' },
   // Pages that exist only for a signed-in user (a user id): spec sections 2 and 6.
   supportNotices: { path: 'support-notices', getHref: () => '/support-notices' },
   users: { path: 'users', getHref: () => '/users' },

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { useSession } from '../../../app/session/use-session';
 import { AppLink } from '../../../components/app-link';
-import { TableScroll } from '../../../components/table-scroll';
-import table from '../../../components/table.module.css';
 import { paths } from '../../../lib/paths';
 import { useNotice } from '../api/get-notice';
 import { useNoticeChanges } from '../api/get-notice-changes';
@@ -30,35 +29,20 @@ function ChangeHistory({ id }: { id: string }) {
       <h2 id="notice-history">Change history</h2>
       <QueryState isPending={changes.isPending} error={changes.error}>
         {() => (
-          <TableScroll label="Change history">
-            <table className={table.table}>
-              <caption>Change history</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Field</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
+          <DataTable caption="Change history" columns={['When', 'Who', 'Change', 'Field', 'Before', 'After']}>
+            {(changes.data?.changes ?? []).flatMap((change) =>
+              change.fields.map((field, index) => (
+                <tr key={`${change.id}-${field.field}`}>
+                  <td>{index === 0 ? new Date(change.at).toLocaleString() : ''}</td>
+                  <td>{index === 0 ? (change.actor?.name ?? 'A deleted user') : ''}</td>
+                  <td>{index === 0 ? ACTION_LABELS[change.action] : ''}</td>
+                  <td>{field.field}</td>
+                  <td>{changedValue(field.field, field.before)}</td>
+                  <td>{changedValue(field.field, field.after)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {(changes.data?.changes ?? []).flatMap((change) =>
-                  change.fields.map((field, index) => (
-                    <tr key={`${change.id}-${field.field}`}>
-                      <td>{index === 0 ? new Date(change.at).toLocaleString() : ''}</td>
-                      <td>{index === 0 ? (change.actor?.name ?? 'A deleted user') : ''}</td>
-                      <td>{index === 0 ? ACTION_LABELS[change.action] : ''}</td>
-                      <td>{field.field}</td>
-                      <td>{changedValue(field.field, field.before)}</td>
-                      <td>{changedValue(field.field, field.after)}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </TableScroll>
+              )),
+            )}
+          </DataTable>
         )}
       </QueryState>
     </section>

@@ -1,10 +1,9 @@
 import { Alert, Button, TextInput, VisuallyHidden } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { useMemo, useState } from 'react';
 import type { Notice } from '../../../../common/contracts/notices';
 import { AppLink } from '../../../components/app-link';
-import { TableScroll } from '../../../components/table-scroll';
-import table from '../../../components/table.module.css';
 import { paths } from '../../../lib/paths';
 import { useDeleteNotice } from '../api/delete-notice';
 import { useNotices } from '../api/get-notices';
@@ -103,60 +102,48 @@ export function NoticesAdminPage() {
           shown.length === 0 ? (
             <p>No data found!</p>
           ) : (
-            <TableScroll label="Active notices">
-              <table className={table.table}>
-                <caption>Active notices</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Description</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Start</th>
-                    <th scope="col">End</th>
-                    <th scope="col">Readers</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((notice) => (
-                    <tr key={notice.Notice_ID}>
-                      <td>
-                        <NoticeDescription html={notice.description} />
-                      </td>
-                      <td>{notice.type}</td>
-                      <td>{formatNoticeDate(notice.startDate)}</td>
-                      <td>{formatNoticeDate(notice.endDate)}</td>
-                      <td>
-                        <AppLink href={`${paths.users.getHref()}?id=${notice.Notice_ID}`}>
-                          {notice.userIDs.length} {notice.userIDs.length === 1 ? 'reader' : 'readers'}
-                          <VisuallyHidden> of the notice: {excerpt(notice)}</VisuallyHidden>
-                        </AppLink>
-                      </td>
-                      <td>
-                        <div className={classes.actions}>
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setDialog({ kind: 'update', notice })}
-                          >
-                            Update
-                            <VisuallyHidden> notice: {excerpt(notice)}</VisuallyHidden>
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="default"
-                            color="red.9"
-                            onClick={() => setDialog({ kind: 'delete', notice })}
-                          >
-                            Delete
-                            <VisuallyHidden> notice: {excerpt(notice)}</VisuallyHidden>
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              caption="Active notices"
+              columns={['Description', 'Type', 'Start', 'End', 'Readers', 'Actions']}
+            >
+              {shown.map((notice) => (
+                <tr key={notice.Notice_ID}>
+                  <td>
+                    <NoticeDescription html={notice.description} />
+                  </td>
+                  <td>{notice.type}</td>
+                  <td>{formatNoticeDate(notice.startDate)}</td>
+                  <td>{formatNoticeDate(notice.endDate)}</td>
+                  <td>
+                    <AppLink href={`${paths.users.getHref()}?id=${notice.Notice_ID}`}>
+                      {notice.userIDs.length} {notice.userIDs.length === 1 ? 'reader' : 'readers'}
+                      <VisuallyHidden> of the notice: {excerpt(notice)}</VisuallyHidden>
+                    </AppLink>
+                  </td>
+                  <td>
+                    <div className={classes.actions}>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setDialog({ kind: 'update', notice })}
+                      >
+                        Update
+                        <VisuallyHidden> notice: {excerpt(notice)}</VisuallyHidden>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red.9"
+                        onClick={() => setDialog({ kind: 'delete', notice })}
+                      >
+                        Delete
+                        <VisuallyHidden> notice: {excerpt(notice)}</VisuallyHidden>
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryState>

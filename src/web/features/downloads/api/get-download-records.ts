@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../../common/api-paths';
+import type { DownloadRecords } from '../../../../common/contracts/downloads';
+import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
+import { DOWNLOADS_KEY, downloadRecordsSchema } from '../lib/download-contracts';
+
+/** The records page's filters as query parameters (empty ones left out). */
+export type RecordFilters = Record<'email' | 'country' | 'fileType' | 'from' | 'to', string>;
+
+export function recordQuery(filters: RecordFilters, page?: number): Record<string, string | undefined> {
+  const query: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(filters))
+    query[key] = value.trim() === '' ? undefined : value.trim();
+  if (page !== undefined) query.page = String(page);
+  return query;
+}
+
+/** `GET /api/downloads/records`: one page of the compliance trail (admins). */
+function getDownloadRecords(
+  filters: RecordFilters,
+  page: number,
+  signal?: AbortSignal,
+): Promise<DownloadRecords> {
+  return fetchApi(apiPaths.downloads.records, { query: recordQuery(filters, page), signal }, (body) =>
+    downloadRecordsSchema.parse(body),
+  );
+}
+
+export function useDownloadRecords(filters: RecordFilters, page: number) {
+  return useQuery({
+    queryKey: [...DOWNLOADS_KEY, 'records', filters, page] as const,
+    queryFn: ({ signal }) => getDownloadRecords(filters, page, signal),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+  });
+}
