@@ -82,6 +82,12 @@ export const apiPaths = {
     records: '/api/downloads/records',
     recordsCsv: '/api/downloads/records.csv',
   },
+  /** Tickets (issue 14; the spec leaves the calls open). `:id` is the ticket number. */
+  tickets: {
+    tickets: '/api/tickets',
+    ticket: '/api/tickets/:id',
+    comments: '/api/tickets/:id/comments',
+  },
   /** The built-in object store's signed URLs (an S3 store's URLs point at S3 instead). */
   storage: {
     object: '/api/storage/object',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_PLATFORMS } from './downloads.js';
+import { SUPPORT_TIERS, TICKET_PRIORITIES, slaMinutes } from './tickets.js';
 
 /**
  * The portal's configuration file (`config/portal.yaml`), declared once: the server validates the file
@@ -34,13 +35,25 @@ export type LinkGroup = z.infer<typeof linkGroupSchema>;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD');
 
 const slaSchema = z.object({
-  tiers: z.array(z.string().min(1)).length(4),
+  /** The support tiers, in this order (the ticket clock reads the columns by it). */
+  tiers: z.tuple(
+    SUPPORT_TIERS.map((tier) => z.literal(tier)) as [z.ZodLiteral<string>, ...z.ZodLiteral<string>[]],
+  ),
   firstResponse: z
     .array(
       z.object({
-        priority: z.string().min(1),
+        priority: z.enum(TICKET_PRIORITIES),
         description: z.string().min(1),
-        values: z.array(z.string()).length(4),
+        values: z
+          .array(
+            z
+              .string()
+              .refine(
+                (value) => slaMinutes(value) !== undefined,
+                'must be a duration such as 2 hrs or 30 min',
+              ),
+          )
+          .length(4),
       }),
     )
     .min(1),
@@ -110,6 +123,34 @@ const downloadsSchema = z
   });
 export type DownloadsConfig = z.infer<typeof downloadsSchema>;
 
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 08:00');
+
+/** Tickets (issue 14): the types offered, and the first-response clock (spec section 9, coverage). */
+const ticketingSchema = z.object({
+  types: z.array(z.string().min(1).max(60)).min(1),
+  /** The type that the home page's production-outage message chooses. */
+  outageType: z.string().min(1),
+  /** Weekday business hours of the 8/5 clock, in each organisation's time zone (ISO weekdays, Monday = 1). */
+  businessHours: z.object({
+    days: z.array(z.number().int().min(1).max(7)).min(1),
+    start: hhmm,
+    end: hhmm,
+  }),
+  /** Priorities whose clock counts business hours only, per tier; every other pair counts 24/7. */
+  businessHoursClock: z.array(
+    z.object({ tier: z.enum(SUPPORT_TIERS), priorities: z.array(z.enum(TICKET_PRIORITIES)).min(1) }),
+  ),
+  /** A ticket whose first response is due within this many minutes is 'due soon'. */
+  dueSoonMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+  /** Who is mailed about a new P1 (the agents on duty, or their rota's address). */
+  onDutyEmails: z.array(z.email()).default([]),
+});
+export type TicketingConfig = z.infer<typeof ticketingSchema>;
+
 export const portalConfigSchema = z.object({
   product: z.object({
     name: z
@@ -167,6 +208,10 @@ export const portalConfigSchema = z.object({
   /** ISO 3166-1 alpha-2 codes of the countries the edge image may not be deployed in. */
   embargoedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')).min(1),
   downloads: downloadsSchema,
+  ticketing: ticketingSchema.refine((ticketing) => ticketing.types.includes(ticketing.outageType), {
+    message: 'outageType must be one of types',
+    path: ['outageType'],
+  }),
   serviceDescriptions: z.object({
     documents: z.array(documentSchema).min(1),
     hardwareReturn: documentSchema,

@@ -12,6 +12,8 @@ import { builtinStorageRoutes } from './connectors/storage/builtin/routes.js';
 import { asBuiltinStorage } from './connectors/storage/index.js';
 import { downloadFileRoutes } from './routes/downloads/download-files.js';
 import { downloadRecordRoutes } from './routes/downloads/download-records.js';
+import { readTicketRoutes } from './routes/tickets/read-tickets.js';
+import { writeTicketRoutes } from './routes/tickets/write-tickets.js';
 import { buildCatalogue, type Catalogue } from './services/downloads/catalogue.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createDatabaseEvents, type DatabaseEvents } from './db/events.js';
@@ -218,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(noticeEventRoutes);
   await app.register(downloadFileRoutes);
   await app.register(downloadRecordRoutes);
+  await app.register(readTicketRoutes);
+  await app.register(writeTicketRoutes);
   await app.register(customerSignInRoutes);
   await app.register(signupRoutes);
   await app.register(helpdeskCallbackRoutes);

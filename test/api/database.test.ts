@@ -16,6 +16,8 @@ const ALL_TABLES = [
   'download_records',
   'helpdesk_auth_requests',
   'helpdesk_sign_in_events',
+  'helpdesk_ticket_comments',
+  'helpdesk_ticket_events',
   'helpdesk_tickets',
   'helpdesk_users',
   'kb_articles',

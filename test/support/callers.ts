@@ -35,19 +35,27 @@ export function getAs(app: App, caller: Caller, url: string): Promise<LightMyReq
   return app.inject({ method: 'GET', url, headers: caller.headers });
 }
 
-export function postAs(
+/** A state-changing call as the web app sends it: same origin, JSON (a string is sent as it is). */
+function sendAs(
+  method: 'POST' | 'PATCH',
   app: App,
   caller: Caller,
   url: string,
   payload: unknown,
 ): Promise<LightMyRequestResponse> {
   return app.inject({
-    method: 'POST',
+    method,
     url,
     headers: { ...SAME_ORIGIN, ...caller.headers, 'content-type': 'application/json' },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 }
+
+export const postAs = (app: App, caller: Caller, url: string, payload: unknown) =>
+  sendAs('POST', app, caller, url, payload);
+
+export const patchAs = (app: App, caller: Caller, url: string, payload: unknown) =>
+  sendAs('PATCH', app, caller, url, payload);
 
 /** A 4xx JSON refusal; answers its message. */
 export function refusal(res: LightMyRequestResponse, status: number): string {

@@ -1,3 +1,4 @@
+import type { SupportTier } from '../../src/common/tickets.js';
 import { randomBytes } from 'node:crypto';
 import type { App } from '../../src/server/app.js';
 import { helpdeskTickets } from '../../src/server/connectors/helpdesk/builtin/schema.js';
@@ -50,13 +51,21 @@ function domainOf(email: string): string {
 /** A customer account (the company an ID belongs to); answers its ID. */
 export async function createCustomerAccount(
   app: App,
-  options: { emailDomain?: string; providedId?: string; company?: string } = {},
+  options: {
+    emailDomain?: string;
+    providedId?: string;
+    company?: string;
+    tier?: SupportTier;
+    timeZone?: string;
+  } = {},
 ): Promise<string> {
   const providedId = options.providedId ?? uniqueCustomerId();
   await app.db.insert(customerAccounts).values({
     providedId,
     company: options.company ?? `Company ${providedId}`,
     emailDomain: options.emailDomain ?? CUSTOMER_DOMAIN,
+    tier: options.tier ?? 'Basic',
+    timeZone: options.timeZone ?? 'UTC',
   });
   return providedId;
 }
@@ -68,7 +77,13 @@ export async function createCustomerAccount(
  */
 export async function createCustomer(
   app: App,
-  options: { email?: string; name?: string; providedId?: string | null; allowDownload?: boolean } = {},
+  options: {
+    email?: string;
+    name?: string;
+    providedId?: string | null;
+    allowDownload?: boolean;
+    organisationAdmin?: boolean;
+  } = {},
 ): Promise<CreatedCustomer> {
   const suffix = uniqueSuffix();
   const email = (options.email ?? `customer-${suffix}@${CUSTOMER_DOMAIN}`).toLowerCase();
@@ -86,6 +101,7 @@ export async function createCustomer(
       userType: 'customer',
       role: 'customer',
       allowDownload: options.allowDownload ?? true,
+      organisationAdmin: options.organisationAdmin ?? false,
     })
     .returning({ id: users.id });
   if (!row) throw new Error(`createCustomer: no row for ${email}`);

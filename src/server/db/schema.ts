@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DOWNLOAD_FILE_TYPES } from '../../common/downloads.js';
 import { NOTICE_TYPES } from '../../common/notices.js';
+import { SUPPORT_TIERS } from '../../common/tickets.js';
 import { AUTH_LEVELS, ROLES, USER_TYPES } from '../../common/users.js';
 import { tsvector, weightedVector } from './search-columns.js';
 
@@ -157,9 +158,14 @@ export type CommunityPostRow = typeof communityPosts.$inferSelect;
  */
 export const customerAccounts = pgTable('customer_accounts', {
   providedId: text('provided_id').primaryKey(),
+  /** The organisation: its tickets are shared with its organisation admins. */
   company: text('company').notNull(),
   /** Lower-case domain, e.g. `example.com`; a user's email must be of this domain to use the ID. */
   emailDomain: text('email_domain').notNull(),
+  /** The support tier (spec section 9): it sets the first-response targets of the organisation's tickets. */
+  tier: text('tier', { enum: SUPPORT_TIERS }).notNull().default('Basic'),
+  /** IANA time zone of the organisation's business hours (the 8/5 clock). */
+  timeZone: text('time_zone').notNull().default('UTC'),
 });
 
 export type CustomerAccountRow = typeof customerAccounts.$inferSelect;
@@ -179,6 +185,8 @@ export const users = pgTable(
     userType: text('user_type', { enum: USER_TYPES }).notNull(),
     role: text('role', { enum: ROLES }).notNull(),
     allowDownload: boolean('allow_download').notNull().default(false),
+    /** A customer who sees every ticket of their organisation, not only their own (issue 14). */
+    organisationAdmin: boolean('organisation_admin').notNull().default(false),
     /** argon2id; only built-in agent and admin accounts have one (customers sign in through the help desk). */
     passwordHash: text('password_hash'),
     createdAt: createdAt(),

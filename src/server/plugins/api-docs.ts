@@ -28,6 +28,10 @@ export async function registerApiDocs(app: FastifyInstance, options: { productNa
         { name: 'notices', description: 'Support notices, their readers, audit trail and live changes' },
         { name: 'storage', description: "The built-in object store's signed URLs" },
         { name: 'system', description: 'Health and readiness probes' },
+        {
+          name: 'tickets',
+          description: 'The Ticket Portal: requests, replies, internal notes and due times',
+        },
       ],
     },
     transform: jsonSchemaTransform,

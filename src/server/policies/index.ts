@@ -41,7 +41,9 @@ export type Action =
   /** Top and zero-result search queries (admin only). */
   | 'readSearchAnalytics'
   /** The export-control trail of downloads and its CSV export (admin only). */
-  | 'readDownloadRecords';
+  | 'readDownloadRecords'
+  /** The Ticket Portal: a customer's own (or organisation's) tickets, every ticket for staff (issue 14). */
+  | 'readTickets';
 
 type Rule = (actor: Actor | null) => boolean;
 
@@ -64,6 +66,7 @@ export const policies: Record<Action, Rule> = {
   readSeenBy: admin,
   readSearchAnalytics: admin,
   readDownloadRecords: admin,
+  readTickets: signedIn,
 };
 
 export function can(actor: Actor | null, action: Action): boolean {

@@ -35,6 +35,7 @@ const matrix: Record<Action, Record<ActorName, boolean>> = {
     agent: false,
     admin: true,
   },
+  readTickets: { visitor: false, customer: true, customerNoDownload: true, agent: true, admin: true },
   readDownloadRecords: {
     visitor: false,
     customer: false,

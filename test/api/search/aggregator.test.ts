@@ -65,7 +65,7 @@ describe('federated search: contract and role gating', () => {
         ),
       );
     expect(rows.every((row) => row.requester === customerEmail)).toBe(true);
-    for (const request of requests) expect(request.url).toBe(`/hc/requests/${request.id}`);
+    for (const request of requests) expect(request.url).toBe(`/tickets/${request.id}`);
     // Someone else's ticket matching the same words stays out of the count too.
     const others = await search(agent, 'acquisition', ['zendeskTickets']);
     expect(others.zendeskTickets?.count).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import type { HelpdeskStartRequest } from '../../../common/contracts/auth.js';
 import type { UserType } from '../../../common/users.js';
 import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
+import type { HelpdeskTicketDesk } from './ticket-types.js';
 
 /**
  * The help desk (Zendesk in the vendor's deployment; a built-in one by default). The portal signs customers
@@ -86,7 +87,7 @@ export interface TicketHit {
   snippet: string;
 }
 
-export interface HelpdeskConnector {
+export interface HelpdeskConnector extends HelpdeskTicketDesk {
   /** The OAuth client id the portal is registered under at the help desk. */
   readonly clientId: string;
 

@@ -13,9 +13,28 @@ import { customerAccounts, users, type NewUserRow } from '../schema.js';
 export const DEMO_PASSWORD = 'demo';
 
 export const demoCustomerAccounts = [
-  { providedId: 'CUST-0001', company: 'Example Corp', emailDomain: 'example.com' },
-  { providedId: 'CTRL-0A1B2C3D', company: 'Example Corp controller', emailDomain: 'example.com' },
-  { providedId: 'CUST-0002', company: 'Other Org', emailDomain: 'example.org' },
+  // Different support tiers and time zones, so the demo shows both first-response clocks (issue 14).
+  {
+    providedId: 'CUST-0001',
+    company: 'Example Corp',
+    emailDomain: 'example.com',
+    tier: 'Basic',
+    timeZone: 'America/New_York',
+  },
+  {
+    providedId: 'CTRL-0A1B2C3D',
+    company: 'Example Corp controller',
+    emailDomain: 'example.com',
+    tier: 'Enterprise',
+    timeZone: 'America/New_York',
+  },
+  {
+    providedId: 'CUST-0002',
+    company: 'Other Org',
+    emailDomain: 'example.org',
+    tier: 'Enterprise Plus',
+    timeZone: 'Europe/Berlin',
+  },
 ] as const;
 
 interface DemoUser {

@@ -1,3 +1,4 @@
+import { createBuiltinTickets } from './tickets.js';
 import { normalizeEmail } from '../../../../common/users.js';
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -318,5 +319,7 @@ export function createBuiltinHelpdesk(options: BuiltinHelpdeskOptions): Helpdesk
     },
 
     findUser,
+
+    ...createBuiltinTickets(db),
   };
 }

@@ -1,5 +1,6 @@
+import { SUPPORT_TIERS, TICKET_PRIORITIES } from '../../../../common/tickets.js';
 import { USER_TYPES } from '../../../../common/users.js';
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tsvector, weightedVector } from '../../../db/search-columns.js';
 
 /**
@@ -63,7 +64,9 @@ export const helpdeskSignInEvents = pgTable(
 
 /**
  * The help desk's tickets. A customer sees the ones they requested as "My Requests"; agents search them all
- * as "Tickets". The requester is the help desk's user (keyed by email, like `helpdesk_users`).
+ * as "Tickets". The requester is the help desk's user (keyed by email, like `helpdesk_users`). The search
+ * vector covers the subject, the description and the public comments (`public_comments`, appended as they
+ * are written), never the internal notes, so a requester's search finds nothing an agent kept internal.
  */
 export const helpdeskTickets = pgTable(
   'helpdesk_tickets',
@@ -72,14 +75,66 @@ export const helpdeskTickets = pgTable(
     subject: text('subject').notNull(),
     description: text('description').notNull(),
     status: text('status', { enum: ['new', 'open', 'pending', 'hold', 'solved', 'closed'] }).notNull(),
+    priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default('P3'),
+    type: text('type').notNull().default('Technical query'),
+    /** The product release the ticket is about (the controller release, e.g. 8.1). */
+    release: text('release'),
     /** Lower-cased email of the requester (a `helpdesk_users` key). */
     requesterEmail: text('requester_email').notNull(),
-    search: tsvector('search').generatedAlwaysAs(weightedVector('subject', 'description')),
+    /** The requester's organisation and its support tier when the ticket was opened. */
+    organisation: text('organisation'),
+    tier: text('tier', { enum: SUPPORT_TIERS }),
+    /** Lower-cased email of the agent it is assigned to. */
+    assigneeEmail: text('assignee_email'),
+    firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }),
+    /** The first public reply of an agent: it stops the first-response clock. */
+    firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
+    publicComments: text('public_comments').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      weightedVector('subject', "description || ' ' || public_comments"),
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('helpdesk_tickets_requester_email_idx').on(table.requesterEmail),
+    index('helpdesk_tickets_organisation_idx').on(table.organisation),
+    index('helpdesk_tickets_due_idx').on(table.firstResponseDueAt),
     index('helpdesk_tickets_search_idx').using('gin', table.search),
   ],
+);
+
+/** Replies (public) and internal notes of a ticket; authors are copied as they were when writing. */
+export const helpdeskTicketComments = pgTable(
+  'helpdesk_ticket_comments',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => helpdeskTickets.id, { onDelete: 'cascade' }),
+    authorEmail: text('author_email').notNull(),
+    authorName: text('author_name').notNull(),
+    authorType: text('author_type', { enum: USER_TYPES }).notNull(),
+    body: text('body').notNull(),
+    internal: boolean('internal').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('helpdesk_ticket_comments_ticket_idx').on(table.ticketId, table.createdAt)],
+);
+
+/** The event history of a ticket: created, replied, noted, and each change of status, priority or assignee. */
+export const helpdeskTicketEvents = pgTable(
+  'helpdesk_ticket_events',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => helpdeskTickets.id, { onDelete: 'cascade' }),
+    actorEmail: text('actor_email').notNull(),
+    kind: text('kind', { enum: ['created', 'replied', 'noted', 'status', 'priority', 'assigned'] }).notNull(),
+    /** What changed: `{from, to}` for a change. */
+    detail: jsonb('detail').$type<Record<string, string | null>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('helpdesk_ticket_events_ticket_idx').on(table.ticketId, table.createdAt)],
 );

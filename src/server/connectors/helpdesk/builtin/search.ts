@@ -31,9 +31,11 @@ interface TicketRow extends Record<string, unknown> {
   status: string;
 }
 
-/** Where a ticket opens: the requester's view for My Requests, the agent console for Tickets. */
-export const requestUrl = (id: number) => `/hc/requests/${id}`;
-export const agentTicketUrl = (id: number) => `/agent/tickets/${id}`;
+/**
+ * Where a ticket opens: the Ticket Portal's page of the ticket, which shows a requester their request and an
+ * agent the console's view of it (issue 14).
+ */
+export const ticketUrl = (id: number) => `/tickets/${id}`;
 
 type HelpdeskSearch = Pick<HelpdeskConnector, 'searchArticles' | 'searchRequests' | 'searchTickets'>;
 
@@ -71,8 +73,8 @@ export function createHelpdeskSearch(options: FullTextOptions): HelpdeskSearch {
       }),
       false,
     );
-  const requests = tickets(requestUrl);
-  const allTickets = tickets(agentTicketUrl);
+  const requests = tickets(ticketUrl);
+  const allTickets = tickets(ticketUrl);
   return {
     searchArticles: (query, scope) =>
       scope

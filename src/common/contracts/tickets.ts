@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { DUE_STATES, SUPPORT_TIERS, TICKET_PRIORITIES, TICKET_STATUSES } from '../tickets.js';
+import { storableText } from './text.js';
+
+/** `/api/tickets` (issue 14's wire shapes; the spec leaves the ticket calls open). */
+
+export const TICKET_SUBJECT_MAX = 200;
+export const TICKET_TEXT_MAX = 20_000;
+export const TICKETS_PAGE_SIZE = 25;
+
+/** A ticket number in a path: digits only, in range of the id column (a 20-digit number is a 404, not a 500). */
+export const ticketIdParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,9}$/, 'must be a ticket number'),
+});
+
+export const createTicketBodySchema = z.object({
+  subject: storableText().trim().min(1, 'is required').max(TICKET_SUBJECT_MAX),
+  description: storableText().trim().min(1, 'is required').max(TICKET_TEXT_MAX),
+  priority: z.enum(TICKET_PRIORITIES),
+  type: storableText().trim().min(1, 'is required').max(60),
+  release: storableText().trim().max(20).optional(),
+  /** The assistant's conversation the ticket comes from (the assistant issue attaches it). */
+  conversationId: storableText().trim().max(100).optional(),
+});
+export type CreateTicketBody = z.infer<typeof createTicketBodySchema>;
+
+const person = z.object({ id: z.string().nullable(), name: z.string(), email: z.string() });
+
+export const ticketSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  description: z.string(),
+  status: z.enum([...TICKET_STATUSES, 'hold']),
+  priority: z.enum(TICKET_PRIORITIES),
+  type: z.string(),
+  release: z.string().nullable(),
+  requester: person,
+  organisation: z.string().nullable(),
+  tier: z.enum(SUPPORT_TIERS).nullable(),
+  /** Agents only see who it is assigned to; customers get null. */
+  assignee: person.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  firstResponseDueAt: z.string().nullable(),
+  firstRespondedAt: z.string().nullable(),
+  dueState: z.enum(DUE_STATES),
+  url: z.string(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  internal: z.boolean(),
+  author: z.object({ name: z.string(), type: z.enum(['customer', 'agent']) }),
+  createdAt: z.string(),
+});
+export type TicketComment = z.infer<typeof commentSchema>;
+
+export const ticketItemSchema = z.object({ ticket: ticketSchema });
+export const ticketDetailsSchema = z.object({ ticket: ticketSchema, comments: z.array(commentSchema) });
+export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
+export const ticketListSchema = z.object({ tickets: z.array(ticketSchema), count: z.number().int() });
+export type TicketList = z.infer<typeof ticketListSchema>;
+
+export const listTicketsQuerySchema = z.object({
+  status: z.enum(TICKET_STATUSES).optional(),
+  priority: z.enum(TICKET_PRIORITIES).optional(),
+  due: z.enum(DUE_STATES).optional(),
+  /** Agents: `me`, `none` (unassigned) or a user id. */
+  assignee: storableText().trim().max(100).optional(),
+  sort: z.enum(['due', 'updated']).default('due'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
+
+export const commentBodySchema = z.object({
+  body: storableText().trim().min(1, 'is required').max(TICKET_TEXT_MAX),
+  /** An internal note, for agents only. */
+  internal: z.boolean().default(false),
+});
+
+export const commentItemSchema = z.object({ comment: commentSchema });
+
+export const updateTicketBodySchema = z
+  .object({
+    status: z.enum(TICKET_STATUSES).optional(),
+    priority: z.enum(TICKET_PRIORITIES).optional(),
+    /** A staff user's id, or null to unassign. */
+    assigneeId: storableText().trim().max(100).nullable().optional(),
+  })
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    'must change at least one field',
+  );
+export type UpdateTicketBody = z.infer<typeof updateTicketBodySchema>;

@@ -1,0 +1,43 @@
+/**
+ * Tickets (issue 14): the constants and rules both sides need, without zod (the header and the ticket lists
+ * import them).
+ */
+
+export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const TICKET_PRIORITIES = ['P1', 'P2', 'P3'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+/** The support tiers of spec section 9, in the order of the SLA table's columns. */
+export const SUPPORT_TIERS = ['Basic', 'Enterprise', 'Enterprise Plus', 'Strategic'] as const;
+export type SupportTier = (typeof SUPPORT_TIERS)[number];
+
+/**
+ * Where a ticket stands against its first-response target: answered (the clock stopped), overdue, due soon
+ * (within the configured minutes), or due later.
+ */
+export const DUE_STATES = ['responded', 'overdue', 'dueSoon', 'due'] as const;
+export type DueState = (typeof DUE_STATES)[number];
+
+export function dueState(
+  ticket: { firstResponseDueAt: string | null; firstRespondedAt: string | null },
+  now: number,
+  dueSoonMinutes: number,
+): DueState {
+  if (ticket.firstRespondedAt || !ticket.firstResponseDueAt) return 'responded';
+  const left = Date.parse(ticket.firstResponseDueAt) - now;
+  if (left <= 0) return 'overdue';
+  return left <= dueSoonMinutes * 60_000 ? 'dueSoon' : 'due';
+}
+
+/**
+ * A duration as the SLA table writes it (`2 hrs`, `1 hr`, `30 min`, `20 mins`) in minutes; undefined when
+ * it is written some other way (the configuration check names the cell).
+ */
+export function slaMinutes(written: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(hrs?|hours?|mins?|minutes?)\s*$/i.exec(written);
+  if (!match?.[1] || !match[2]) return undefined;
+  const value = Number(match[1]);
+  return Math.round(match[2].toLowerCase().startsWith('h') ? value * 60 : value);
+}

@@ -1,0 +1,247 @@
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client.js';
+import type {
+  HelpdeskComment,
+  HelpdeskTicketDesk,
+  HelpdeskTicketRecord,
+  TicketListQuery,
+} from '../ticket-types.js';
+import { helpdeskTicketComments, helpdeskTicketEvents, helpdeskTickets, helpdeskUsers } from './schema.js';
+
+const requesters = alias(helpdeskUsers, 'requester');
+const assignees = alias(helpdeskUsers, 'assignee');
+
+const ticketColumns = {
+  ticket: helpdeskTickets,
+  requesterName: requesters.name,
+  assigneeName: assignees.name,
+};
+
+type TicketRow = {
+  ticket: typeof helpdeskTickets.$inferSelect;
+  requesterName: string | null;
+  assigneeName: string | null;
+};
+
+function toRecord({ ticket, requesterName, assigneeName }: TicketRow): HelpdeskTicketRecord {
+  return {
+    id: ticket.id,
+    subject: ticket.subject,
+    description: ticket.description,
+    status: ticket.status,
+    priority: ticket.priority,
+    type: ticket.type,
+    release: ticket.release,
+    requester: { email: ticket.requesterEmail, name: requesterName ?? ticket.requesterEmail },
+    organisation: ticket.organisation,
+    tier: ticket.tier,
+    assignee: ticket.assigneeEmail
+      ? { email: ticket.assigneeEmail, name: assigneeName ?? ticket.assigneeEmail }
+      : null,
+    firstResponseDueAt: ticket.firstResponseDueAt,
+    firstRespondedAt: ticket.firstRespondedAt,
+    createdAt: ticket.createdAt,
+    updatedAt: ticket.updatedAt,
+  };
+}
+
+function toComment(row: typeof helpdeskTicketComments.$inferSelect): HelpdeskComment {
+  return {
+    id: row.id,
+    ticketId: row.ticketId,
+    author: { email: row.authorEmail, name: row.authorName, type: row.authorType },
+    body: row.body,
+    internal: row.internal,
+    createdAt: row.createdAt,
+  };
+}
+
+function listConditions(query: TicketListQuery): SQL | undefined {
+  const t = helpdeskTickets;
+  const conditions: (SQL | undefined)[] = [];
+  const { scope } = query;
+  if (scope.kind === 'requester') conditions.push(eq(t.requesterEmail, scope.email));
+  if (scope.kind === 'organisation') {
+    conditions.push(or(eq(t.organisation, scope.organisation), eq(t.requesterEmail, scope.email)));
+  }
+  if (query.status) conditions.push(eq(t.status, query.status));
+  if (query.priority) conditions.push(eq(t.priority, query.priority));
+  if (query.assigneeEmail === null) conditions.push(isNull(t.assigneeEmail));
+  else if (query.assigneeEmail) conditions.push(eq(t.assigneeEmail, query.assigneeEmail));
+  if (query.dueBefore || query.dueAfter) conditions.push(isNull(t.firstRespondedAt));
+  if (query.dueBefore) conditions.push(lt(t.firstResponseDueAt, query.dueBefore));
+  if (query.dueAfter) conditions.push(gt(t.firstResponseDueAt, query.dueAfter));
+  if (query.responded !== undefined) {
+    conditions.push(query.responded ? isNotNull(t.firstRespondedAt) : isNull(t.firstRespondedAt));
+  }
+  return and(...conditions);
+}
+
+/** The tickets of the built-in help desk: rows of its own tables. */
+export function createBuiltinTickets(db: Database): HelpdeskTicketDesk {
+  const selectTickets = () =>
+    db
+      .select(ticketColumns)
+      .from(helpdeskTickets)
+      .leftJoin(requesters, eq(requesters.email, helpdeskTickets.requesterEmail))
+      .leftJoin(assignees, eq(assignees.email, helpdeskTickets.assigneeEmail));
+
+  const getTicket = async (id: number) => {
+    const [row] = await selectTickets().where(eq(helpdeskTickets.id, id));
+    return row ? toRecord(row) : undefined;
+  };
+
+  const mustGet = async (id: number) => {
+    const ticket = await getTicket(id);
+    if (!ticket) throw new Error(`helpdesk: ticket ${id} vanished`);
+    return ticket;
+  };
+
+  return {
+    async createTicket(input) {
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(helpdeskTickets)
+          .values({ ...input, status: 'new', updatedAt: input.createdAt })
+          .returning({ id: helpdeskTickets.id });
+        if (!row) throw new Error('helpdesk: no ticket row returned');
+        await tx.insert(helpdeskTicketEvents).values({
+          ticketId: row.id,
+          actorEmail: input.requesterEmail,
+          kind: 'created',
+          detail: { priority: input.priority, type: input.type },
+        });
+        return row.id;
+      });
+      return mustGet(id);
+    },
+
+    getTicket,
+
+    async listTickets(query) {
+      const where = listConditions(query);
+      const t = helpdeskTickets;
+      const order =
+        query.sort === 'due'
+          ? // Awaiting a response first, soonest due (so overdue) on top; then the newest changes.
+            [sql`${t.firstRespondedAt} is not null`, asc(t.firstResponseDueAt), desc(t.updatedAt), desc(t.id)]
+          : [desc(t.updatedAt), desc(t.id)];
+      const [rows, [total]] = await Promise.all([
+        selectTickets()
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ value: count() }).from(t).where(where),
+      ]);
+      return { tickets: rows.map(toRecord), count: total?.value ?? 0 };
+    },
+
+    async listComments(ticketId, { includeInternal }) {
+      const c = helpdeskTicketComments;
+      const rows = await db
+        .select()
+        .from(c)
+        .where(and(eq(c.ticketId, ticketId), includeInternal ? undefined : eq(c.internal, false)))
+        .orderBy(asc(c.createdAt), asc(c.id));
+      return rows.map(toComment);
+    },
+
+    async listTicketEvents(ticketId) {
+      const e = helpdeskTicketEvents;
+      const rows = await db
+        .select()
+        .from(e)
+        .where(eq(e.ticketId, ticketId))
+        .orderBy(asc(e.createdAt), asc(e.id));
+      return rows.map((row) => ({
+        id: row.id,
+        actorEmail: row.actorEmail,
+        kind: row.kind,
+        detail: row.detail,
+        createdAt: row.createdAt,
+      }));
+    },
+
+    async addComment({ ticketId, author, body, internal, status }) {
+      const comment = await db.transaction(async (tx) => {
+        const t = helpdeskTickets;
+        const [before] = await tx
+          .select({ status: t.status })
+          .from(t)
+          .where(eq(t.id, ticketId))
+          .for('update');
+        if (!before) throw new Error(`helpdesk: ticket ${ticketId} vanished`);
+        const [row] = await tx
+          .insert(helpdeskTicketComments)
+          .values({
+            ticketId,
+            authorEmail: author.email,
+            authorName: author.name,
+            authorType: author.type,
+            body,
+            internal,
+          })
+          .returning();
+        if (!row) throw new Error('helpdesk: no comment row returned');
+        const stopsClock = !internal && author.type === 'agent';
+        await tx
+          .update(t)
+          .set({
+            updatedAt: sql`now()`,
+            ...(internal ? {} : { publicComments: sql`${t.publicComments} || ' ' || ${body}` }),
+            ...(stopsClock ? { firstRespondedAt: sql`coalesce(${t.firstRespondedAt}, now())` } : {}),
+            ...(status ? { status } : {}),
+          })
+          .where(eq(t.id, ticketId));
+        await tx.insert(helpdeskTicketEvents).values({
+          ticketId,
+          actorEmail: author.email,
+          kind: internal ? 'noted' : 'replied',
+          detail: { commentId: String(row.id) },
+        });
+        if (status && status !== before.status) {
+          await tx.insert(helpdeskTicketEvents).values({
+            ticketId,
+            actorEmail: author.email,
+            kind: 'status',
+            detail: { from: before.status, to: status },
+          });
+        }
+        return row;
+      });
+      return { comment: toComment(comment), ticket: await mustGet(ticketId) };
+    },
+
+    async updateTicket(id, changes, actorEmail) {
+      const changed = await db.transaction(async (tx) => {
+        const t = helpdeskTickets;
+        const [before] = await tx
+          .select({ status: t.status, priority: t.priority, assigneeEmail: t.assigneeEmail })
+          .from(t)
+          .where(eq(t.id, id))
+          .for('update');
+        if (!before) return false;
+        await tx
+          .update(t)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(eq(t.id, id));
+        const events = (
+          [
+            ['status', 'status', before.status, changes.status],
+            ['priority', 'priority', before.priority, changes.priority],
+            ['assigned', 'assigneeEmail', before.assigneeEmail, changes.assigneeEmail],
+          ] as const
+        ).filter(([, , from, to]) => to !== undefined && to !== from);
+        for (const [kind, , from, to] of events) {
+          await tx
+            .insert(helpdeskTicketEvents)
+            .values({ ticketId: id, actorEmail, kind, detail: { from, to: to ?? null } });
+        }
+        return true;
+      });
+      return changed ? mustGet(id) : undefined;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { SupportTier, TicketPriority, TicketStatus } from '../../../common/tickets.js';
+import type { UserType } from '../../../common/users.js';
+
+/**
+ * The ticket part of the help-desk interface (issue 14): what the portal asks of any help desk's tickets.
+ * Who may see or change what is the portal's decision (services/tickets); the help desk stores and lists.
+ */
+
+export interface TicketPerson {
+  email: string;
+  name: string;
+}
+
+export interface HelpdeskTicketRecord {
+  id: number;
+  subject: string;
+  description: string;
+  status: TicketStatus | 'hold';
+  priority: TicketPriority;
+  type: string;
+  release: string | null;
+  requester: TicketPerson;
+  organisation: string | null;
+  tier: SupportTier | null;
+  assignee: TicketPerson | null;
+  firstResponseDueAt: Date | null;
+  firstRespondedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface HelpdeskComment {
+  id: number;
+  ticketId: number;
+  author: TicketPerson & { type: UserType };
+  body: string;
+  internal: boolean;
+  createdAt: Date;
+}
+
+export interface HelpdeskTicketEvent {
+  id: number;
+  actorEmail: string;
+  kind: 'created' | 'replied' | 'noted' | 'status' | 'priority' | 'assigned';
+  detail: Record<string, string | null>;
+  createdAt: Date;
+}
+
+export interface CreateTicketInput {
+  subject: string;
+  description: string;
+  priority: TicketPriority;
+  type: string;
+  release: string | null;
+  requesterEmail: string;
+  organisation: string | null;
+  tier: SupportTier | null;
+  firstResponseDueAt: Date;
+  /** When it was opened: the instant the due time was counted from. */
+  createdAt: Date;
+}
+
+/** Whose tickets a list may hold: one requester's, an organisation's, or every ticket (agents). */
+export type TicketScope =
+  | { kind: 'requester'; email: string }
+  | { kind: 'organisation'; organisation: string; email: string }
+  | { kind: 'all' };
+
+export interface TicketListQuery {
+  scope: TicketScope;
+  status?: TicketStatus | undefined;
+  priority?: TicketPriority | undefined;
+  /** Lower-cased email; `null` = unassigned. */
+  assigneeEmail?: string | null | undefined;
+  /** Only tickets awaiting a first response whose due time is before this instant (overdue, due soon). */
+  dueBefore?: Date | undefined;
+  /** Only tickets awaiting a first response due after this instant. */
+  dueAfter?: Date | undefined;
+  /** Tickets with a first response already. */
+  responded?: boolean | undefined;
+  /** `due`: awaiting a response first, soonest due first (overdue on top); `updated`: newest change first. */
+  sort: 'due' | 'updated';
+  limit: number;
+  offset: number;
+}
+
+export interface TicketChanges {
+  status?: TicketStatus;
+  priority?: TicketPriority;
+  /** Lower-cased email, or null to unassign. */
+  assigneeEmail?: string | null;
+  firstResponseDueAt?: Date;
+}
+
+export interface HelpdeskTicketDesk {
+  createTicket(input: CreateTicketInput): Promise<HelpdeskTicketRecord>;
+  getTicket(id: number): Promise<HelpdeskTicketRecord | undefined>;
+  listTickets(query: TicketListQuery): Promise<{ tickets: HelpdeskTicketRecord[]; count: number }>;
+  /** Comments oldest first; internal notes only with `includeInternal`. */
+  listComments(ticketId: number, options: { includeInternal: boolean }): Promise<HelpdeskComment[]>;
+  listTicketEvents(ticketId: number): Promise<HelpdeskTicketEvent[]>;
+  /**
+   * Adds a reply or an internal note. An agent's first public reply stops the first-response clock; a public
+   * comment becomes searchable with the ticket. `status` (optional) is set in the same change.
+   */
+  addComment(input: {
+    ticketId: number;
+    author: TicketPerson & { type: UserType };
+    body: string;
+    internal: boolean;
+    status?: TicketStatus;
+  }): Promise<{ comment: HelpdeskComment; ticket: HelpdeskTicketRecord }>;
+  /** Applies the changes and records an event for each field that changed; undefined for no such ticket. */
+  updateTicket(
+    id: number,
+    changes: TicketChanges,
+    actorEmail: string,
+  ): Promise<HelpdeskTicketRecord | undefined>;
+}

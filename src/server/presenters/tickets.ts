@@ -1,0 +1,53 @@
+import type { Ticket, TicketComment } from '../../common/contracts/tickets.js';
+import { dueState } from '../../common/tickets.js';
+import type { HelpdeskComment, HelpdeskTicketRecord } from '../connectors/helpdesk/ticket-types.js';
+import { ticketUrl } from '../connectors/helpdesk/builtin/search.js';
+
+export interface TicketView {
+  /** Portal user ids of the emails on the tickets (requesters, assignees). */
+  idsByEmail: Map<string, string>;
+  /** Staff see the assignee; customers do not. */
+  staff: boolean;
+  now: number;
+  dueSoonMinutes: number;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function presentTicket(ticket: HelpdeskTicketRecord, view: TicketView): Ticket {
+  const firstResponseDueAt = iso(ticket.firstResponseDueAt);
+  const firstRespondedAt = iso(ticket.firstRespondedAt);
+  return {
+    id: ticket.id,
+    subject: ticket.subject,
+    description: ticket.description,
+    status: ticket.status,
+    priority: ticket.priority,
+    type: ticket.type,
+    release: ticket.release,
+    requester: { id: view.idsByEmail.get(ticket.requester.email) ?? null, ...ticket.requester },
+    organisation: ticket.organisation,
+    tier: ticket.tier,
+    assignee:
+      view.staff && ticket.assignee
+        ? { id: view.idsByEmail.get(ticket.assignee.email) ?? null, ...ticket.assignee }
+        : null,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    firstResponseDueAt,
+    firstRespondedAt,
+    dueState: dueState({ firstResponseDueAt, firstRespondedAt }, view.now, view.dueSoonMinutes),
+    url: ticketUrl(ticket.id),
+  };
+}
+
+/** A comment without its author's email: a customer reads an agent's name, not their address. */
+export function presentComment(comment: HelpdeskComment): TicketComment {
+  return {
+    id: comment.id,
+    body: comment.body,
+    internal: comment.internal,
+    author: { name: comment.author.name, type: comment.author.type },
+    createdAt: comment.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../common/api-paths.js';
+import {
+  listTicketsQuerySchema,
+  ticketDetailsSchema,
+  ticketIdParamsSchema,
+  ticketListSchema,
+} from '../../../common/contracts/tickets.js';
+import { authorize, sessionOf } from '../../plugins/guards.js';
+import { presentComment } from '../../presenters/tickets.js';
+import { getTicket, listTickets } from '../../services/tickets/tickets.js';
+import { readRefusals, refusalSchemas } from './refusals.js';
+import { presentOneTicket, presentTickets, ticketDeps } from './ticket-deps.js';
+
+/** `GET /api/tickets` and `GET /api/tickets/:id`: a customer's own (or organisation's), every ticket for staff. */
+export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const preHandler = authorize('readTickets', readRefusals);
+
+  app.get(
+    apiPaths.tickets.tickets,
+    {
+      preHandler,
+      schema: {
+        tags: ['tickets'],
+        summary: 'List tickets',
+        description:
+          "A customer's own tickets (an organisation admin's: the organisation's); every ticket for agents. " +
+          'Filters: status, priority, due state, assignee (`me`, `none` or an agent id; agents), 25 a page; ' +
+          '`sort=due` puts tickets awaiting a first response first, soonest due (overdue) on top.',
+        querystring: listTicketsQuerySchema,
+        response: { 200: ticketListSchema, ...refusalSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const { tickets, count } = await listTickets(ticketDeps(app, request), user, request.query);
+      reply.header('cache-control', 'private, no-store');
+      return { tickets: await presentTickets(app, user, tickets), count };
+    },
+  );
+
+  app.get(
+    apiPaths.tickets.ticket,
+    {
+      preHandler,
+      schema: {
+        tags: ['tickets'],
+        summary: 'A ticket and its comments',
+        description: "Another customer's ticket is a 404, as a missing one. Internal notes go to staff only.",
+        params: ticketIdParamsSchema,
+        response: { 200: ticketDetailsSchema, ...refusalSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const { ticket, comments } = await getTicket(ticketDeps(app, request), user, Number(request.params.id));
+      reply.header('cache-control', 'private, no-store');
+      return { ticket: await presentOneTicket(app, user, ticket), comments: comments.map(presentComment) };
+    },
+  );
+};

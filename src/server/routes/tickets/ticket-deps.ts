@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { HelpdeskTicketRecord } from '../../connectors/helpdesk/ticket-types.js';
+import { requestOrigin } from '../../plugins/origin.js';
+import type { PortalUser } from '../../services/auth/users.js';
+import { createSlaClock, type SlaClock } from '../../services/tickets/sla-clock.js';
+import { userIdsByEmail } from '../../services/tickets/ticket-people.js';
+import { createTicketMailer } from '../../services/tickets/ticket-mail.js';
+import type { TicketDeps } from '../../services/tickets/tickets.js';
+import { presentTicket } from '../../presenters/tickets.js';
+import { ticketUrl } from '../../connectors/helpdesk/builtin/search.js';
+
+const clocks = new WeakMap<FastifyInstance, SlaClock>();
+
+/** What the ticket service needs for one request (the mail links point at the origin the user sees). */
+export function ticketDeps(app: FastifyInstance, request: FastifyRequest): TicketDeps {
+  let clock = clocks.get(app);
+  if (!clock) {
+    clock = createSlaClock(app.portalConfig);
+    clocks.set(app, clock);
+  }
+  const origin = requestOrigin(request, app.env);
+  const { ticketing } = app.portalConfig;
+  return {
+    db: app.db,
+    helpdesk: app.connectors.helpdesk,
+    clock,
+    mail: createTicketMailer({
+      mailer: app.mailer,
+      log: request.log,
+      productName: app.portalConfig.product.name,
+      onDutyEmails: ticketing.onDutyEmails,
+      ticketLink: (id) => `${origin}${ticketUrl(id)}`,
+    }),
+    types: ticketing.types,
+    dueSoonMinutes: ticketing.dueSoonMinutes,
+  };
+}
+
+/** Presents tickets for this user, with the portal ids of the people on them. */
+export async function presentTickets(
+  app: FastifyInstance,
+  user: PortalUser,
+  tickets: HelpdeskTicketRecord[],
+) {
+  const emails = tickets.flatMap((ticket) => [
+    ticket.requester.email,
+    ...(ticket.assignee ? [ticket.assignee.email] : []),
+  ]);
+  const view = {
+    idsByEmail: await userIdsByEmail(app.db, emails),
+    staff: user.role !== 'customer',
+    now: Date.now(),
+    dueSoonMinutes: app.portalConfig.ticketing.dueSoonMinutes,
+  };
+  return tickets.map((ticket) => presentTicket(ticket, view));
+}
+
+export async function presentOneTicket(app: FastifyInstance, user: PortalUser, ticket: HelpdeskTicketRecord) {
+  const [presented] = await presentTickets(app, user, [ticket]);
+  if (!presented) throw new Error('tickets: nothing presented');
+  return presented;
+}

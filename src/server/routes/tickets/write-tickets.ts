@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../common/api-paths.js';
+import {
+  commentBodySchema,
+  commentItemSchema,
+  createTicketBodySchema,
+  ticketIdParamsSchema,
+  ticketItemSchema,
+  updateTicketBodySchema,
+} from '../../../common/contracts/tickets.js';
+import { authorize, sessionOf } from '../../plugins/guards.js';
+import { presentComment } from '../../presenters/tickets.js';
+import { addComment, createTicket, updateTicket } from '../../services/tickets/tickets.js';
+import { createRefusals, readRefusals, refusalSchemas } from './refusals.js';
+import { presentOneTicket, ticketDeps } from './ticket-deps.js';
+
+/** Opening, replying to and changing tickets (issue 14). */
+export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = authorize('readTickets', readRefusals);
+
+  app.post(
+    apiPaths.tickets.tickets,
+    {
+      preHandler: authorize('createTicket', createRefusals),
+      schema: {
+        tags: ['tickets'],
+        summary: 'Open a ticket (customers)',
+        description:
+          "The requester is the signed-in customer; organisation and tier are their account's, and " +
+          '`firstResponseDueAt` follows the SLA table for the priority and tier, counted 24/7 or in business ' +
+          "hours of the organisation's time zone as `ticketing` in the configuration says.",
+        body: createTicketBodySchema,
+        response: { 201: ticketItemSchema, ...refusalSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const ticket = await createTicket(ticketDeps(app, request), user, request.body);
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ ticket: await presentOneTicket(app, user, ticket) });
+    },
+  );
+
+  app.post(
+    apiPaths.tickets.comments,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['tickets'],
+        summary: 'Reply, or write an internal note (agents)',
+        description:
+          "A customer's reply reopens a pending or solved ticket; a closed ticket takes none (409). An agent's " +
+          'first public reply stops the first-response clock and is mailed to the requester.',
+        params: ticketIdParamsSchema,
+        body: commentBodySchema,
+        response: { 201: commentItemSchema, ...refusalSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const { comment } = await addComment(
+        ticketDeps(app, request),
+        user,
+        Number(request.params.id),
+        request.body,
+      );
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ comment: presentComment(comment) });
+    },
+  );
+
+  app.patch(
+    apiPaths.tickets.ticket,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['tickets'],
+        summary: 'Change status, priority or assignee',
+        description:
+          'Customers may only set `status: solved` on a ticket of theirs (403 otherwise); agents change ' +
+          'status, priority (the due time follows while no one has answered) and assignee.',
+        params: ticketIdParamsSchema,
+        body: updateTicketBodySchema,
+        response: { 200: ticketItemSchema, ...refusalSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const ticket = await updateTicket(
+        ticketDeps(app, request),
+        user,
+        Number(request.params.id),
+        request.body,
+      );
+      reply.header('cache-control', 'no-store');
+      return { ticket: await presentOneTicket(app, user, ticket) };
+    },
+  );
+};

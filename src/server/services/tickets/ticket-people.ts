@@ -1,0 +1,55 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { SupportTier } from '../../../common/tickets.js';
+import type { Database } from '../../db/client.js';
+import { customerAccounts, users } from '../../db/schema.js';
+
+/** What a customer's tickets inherit from their organisation: its name, tier and time zone. */
+export interface RequesterContext {
+  organisation: string | null;
+  tier: SupportTier;
+  timeZone: string;
+  organisationAdmin: boolean;
+}
+
+/**
+ * The organisation of a user: the customer account of their Controller ID or Customer ID. A customer with
+ * no ID on file yet (a legacy user) has none: Basic, in UTC, and only their own tickets.
+ */
+export async function requesterContext(db: Database, userId: string): Promise<RequesterContext> {
+  const [row] = await db
+    .select({
+      organisationAdmin: users.organisationAdmin,
+      organisation: customerAccounts.company,
+      tier: customerAccounts.tier,
+      timeZone: customerAccounts.timeZone,
+    })
+    .from(users)
+    .leftJoin(customerAccounts, eq(customerAccounts.providedId, users.providedId))
+    .where(eq(users.id, userId));
+  return {
+    organisation: row?.organisation ?? null,
+    tier: row?.tier ?? 'Basic',
+    timeZone: row?.timeZone ?? 'UTC',
+    organisationAdmin: row?.organisationAdmin ?? false,
+  };
+}
+
+/** The portal user ids of these emails (requesters and assignees are keyed by email at the help desk). */
+export async function userIdsByEmail(db: Database, emails: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(emails)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, unique));
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
+
+/** A staff user (agent or admin) by id, or undefined: only staff are assigned tickets. */
+export async function findStaff(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .from(users)
+    .where(eq(users.id, id));
+  return row && row.role !== 'customer' ? row : undefined;
+}

@@ -1,0 +1,222 @@
+import type {
+  CreateTicketBody,
+  ListTicketsQuery,
+  UpdateTicketBody,
+} from '../../../common/contracts/tickets.js';
+import { TICKETS_PAGE_SIZE } from '../../../common/contracts/tickets.js';
+import type { TicketStatus } from '../../../common/tickets.js';
+import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
+import type {
+  HelpdeskComment,
+  HelpdeskTicketRecord,
+  TicketChanges,
+  TicketListQuery,
+  TicketScope,
+} from '../../connectors/helpdesk/ticket-types.js';
+import type { Database } from '../../db/client.js';
+import { ServiceError } from '../../lib/errors.js';
+import type { PortalUser } from '../auth/users.js';
+import type { SlaClock } from './sla-clock.js';
+import { findStaff, requesterContext, userIdsByEmail } from './ticket-people.js';
+import type { TicketMailer } from './ticket-mail.js';
+
+export interface TicketDeps {
+  db: Database;
+  helpdesk: HelpdeskConnector;
+  clock: SlaClock;
+  mail: TicketMailer;
+  types: readonly string[];
+  dueSoonMinutes: number;
+}
+
+const isStaff = (user: PortalUser) => user.role !== 'customer';
+
+/** The same answer for a ticket that does not exist and one the user may not see (no ticket numbers leak). */
+const notFound = () => new ServiceError('NOT_FOUND', 'There is no ticket with this number.');
+
+async function scopeOf(deps: TicketDeps, user: PortalUser): Promise<TicketScope> {
+  if (isStaff(user)) return { kind: 'all' };
+  const context = await requesterContext(deps.db, user.id);
+  return context.organisationAdmin && context.organisation
+    ? { kind: 'organisation', organisation: context.organisation, email: user.email }
+    : { kind: 'requester', email: user.email };
+}
+
+function inScope(scope: TicketScope, ticket: HelpdeskTicketRecord): boolean {
+  if (scope.kind === 'all') return true;
+  if (ticket.requester.email === scope.email) return true;
+  return scope.kind === 'organisation' && ticket.organisation === scope.organisation;
+}
+
+/** The ticket if this user may see it; NOT_FOUND otherwise. */
+async function visibleTicket(deps: TicketDeps, user: PortalUser, id: number): Promise<HelpdeskTicketRecord> {
+  const ticket = await deps.helpdesk.getTicket(id);
+  if (!ticket || !inScope(await scopeOf(deps, user), ticket)) throw notFound();
+  return ticket;
+}
+
+/**
+ * Ticket Creation (customers): the requester is the signed-in customer, the organisation and tier those of
+ * their account, and the first-response due time follows the SLA table and its clock.
+ */
+export async function createTicket(deps: TicketDeps, user: PortalUser, body: CreateTicketBody) {
+  if (!deps.types.includes(body.type)) {
+    throw new ServiceError('INVALID_INPUT', `body.type: must be one of ${deps.types.join(', ')}`);
+  }
+  const context = await requesterContext(deps.db, user.id);
+  const createdAt = new Date();
+  const ticket = await deps.helpdesk.createTicket({
+    subject: body.subject,
+    description: body.description,
+    priority: body.priority,
+    type: body.type,
+    release: body.release || null,
+    requesterEmail: user.email,
+    organisation: context.organisation,
+    tier: context.tier,
+    createdAt,
+    firstResponseDueAt: deps.clock({
+      createdAt,
+      priority: body.priority,
+      tier: context.tier,
+      timeZone: context.timeZone,
+    }),
+  });
+  if (ticket.priority === 'P1') deps.mail.newP1(ticket);
+  return ticket;
+}
+
+/** The due-state filter as due-time bounds (a ticket answered already has no due time left). */
+function dueBounds(due: ListTicketsQuery['due'], now: number, soonMinutes: number): Partial<TicketListQuery> {
+  const soon = new Date(now + soonMinutes * 60_000);
+  switch (due) {
+    case 'overdue':
+      return { dueBefore: new Date(now) };
+    case 'dueSoon':
+      return { dueAfter: new Date(now), dueBefore: soon };
+    case 'due':
+      return { dueAfter: soon };
+    case 'responded':
+      return { responded: true };
+    default:
+      return {};
+  }
+}
+
+export async function listTickets(deps: TicketDeps, user: PortalUser, query: ListTicketsQuery) {
+  const scope = await scopeOf(deps, user);
+  let assigneeEmail: string | null | undefined;
+  if (query.assignee !== undefined && isStaff(user)) {
+    if (query.assignee === 'none') assigneeEmail = null;
+    else if (query.assignee === 'me') assigneeEmail = user.email;
+    else {
+      const staff = await findStaff(deps.db, query.assignee);
+      if (!staff)
+        throw new ServiceError('INVALID_INPUT', 'querystring.assignee: must be me, none or an agent');
+      assigneeEmail = staff.email;
+    }
+  }
+  return deps.helpdesk.listTickets({
+    scope,
+    status: query.status,
+    priority: query.priority,
+    assigneeEmail,
+    ...dueBounds(query.due, Date.now(), deps.dueSoonMinutes),
+    sort: query.sort,
+    limit: TICKETS_PAGE_SIZE,
+    offset: (query.page - 1) * TICKETS_PAGE_SIZE,
+  });
+}
+
+/** A ticket and its comments; a customer never receives an internal note. */
+export async function getTicket(deps: TicketDeps, user: PortalUser, id: number) {
+  const ticket = await visibleTicket(deps, user, id);
+  const comments = await deps.helpdesk.listComments(id, { includeInternal: isStaff(user) });
+  return { ticket, comments };
+}
+
+/**
+ * A reply or an internal note. Customers reply in public only; their reply reopens a pending or solved
+ * ticket (a closed one takes none). An agent's public reply opens a new ticket, stops its clock and is mailed
+ * to the requester.
+ */
+export async function addComment(
+  deps: TicketDeps,
+  user: PortalUser,
+  id: number,
+  input: { body: string; internal: boolean },
+): Promise<{ comment: HelpdeskComment; ticket: HelpdeskTicketRecord }> {
+  const ticket = await visibleTicket(deps, user, id);
+  const staff = isStaff(user);
+  if (input.internal && !staff)
+    throw new ServiceError('FORBIDDEN', 'body.internal: only agents write internal notes');
+  if (ticket.status === 'closed') {
+    throw new ServiceError(
+      'CONFLICT',
+      'This ticket is closed and takes no more replies. Please open a new ticket.',
+    );
+  }
+  let status: TicketStatus | undefined;
+  if (!staff && (ticket.status === 'pending' || ticket.status === 'solved')) status = 'open';
+  if (staff && !input.internal && ticket.status === 'new') status = 'open';
+  const result = await deps.helpdesk.addComment({
+    ticketId: id,
+    author: { email: user.email, name: user.name, type: staff ? 'agent' : 'customer' },
+    body: input.body,
+    internal: input.internal,
+    ...(status ? { status } : {}),
+  });
+  if (staff && !input.internal) deps.mail.replied(result.ticket, result.comment);
+  return result;
+}
+
+/**
+ * Status, priority and assignee. A customer may only mark their ticket solved; agents change everything. A
+ * new priority before the first response moves the due time to the new target, counted from creation.
+ */
+export async function updateTicket(deps: TicketDeps, user: PortalUser, id: number, body: UpdateTicketBody) {
+  const ticket = await visibleTicket(deps, user, id);
+  const staff = isStaff(user);
+  if (
+    !staff &&
+    (body.priority !== undefined ||
+      body.assigneeId !== undefined ||
+      (body.status && body.status !== 'solved'))
+  ) {
+    throw new ServiceError(
+      'FORBIDDEN',
+      'Customers may only mark their ticket solved; agents change the rest.',
+    );
+  }
+  const changes: TicketChanges = {};
+  if (body.status) changes.status = body.status;
+  if (body.priority && body.priority !== ticket.priority) {
+    changes.priority = body.priority;
+    if (!ticket.firstRespondedAt) {
+      changes.firstResponseDueAt = deps.clock({
+        createdAt: ticket.createdAt,
+        priority: body.priority,
+        tier: ticket.tier ?? 'Basic',
+        timeZone: await requesterTimeZone(deps, ticket),
+      });
+    }
+  }
+  if (body.assigneeId !== undefined) {
+    if (body.assigneeId === null) changes.assigneeEmail = null;
+    else {
+      const staffUser = await findStaff(deps.db, body.assigneeId);
+      if (!staffUser) throw new ServiceError('INVALID_INPUT', 'body.assigneeId: must be an agent or admin');
+      changes.assigneeEmail = staffUser.email;
+    }
+  }
+  const updated = await deps.helpdesk.updateTicket(id, changes, user.email);
+  if (!updated) throw notFound();
+  if (staff && changes.status === 'solved' && ticket.status !== 'solved') deps.mail.solved(updated);
+  return updated;
+}
+
+/** The time zone of the requester's organisation (the 8/5 clock counts in it). */
+async function requesterTimeZone(deps: TicketDeps, ticket: HelpdeskTicketRecord): Promise<string> {
+  const id = (await userIdsByEmail(deps.db, [ticket.requester.email])).get(ticket.requester.email);
+  return id ? (await requesterContext(deps.db, id)).timeZone : 'UTC';
+}

@@ -1,0 +1,184 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '../../../src/common/api-paths.js';
+import { ticketDetailsSchema, ticketListSchema } from '../../../src/common/contracts/tickets.js';
+import { callerOf, getAs, patchAs, postAs, refusal, type Caller } from '../../support/callers.js';
+import { customerOf, openTicket, ticketPath } from '../../support/tickets.js';
+import { useMailTestApp } from '../../support/use-test-app.js';
+
+/**
+ * Issue 14's ticket calls: due times from the SLA (tier, priority and clock), replies and internal notes,
+ * the clock stopped by the first public reply, mail to the requester, and search of the public text only.
+ */
+
+const t = useMailTestApp({ seed: false });
+let agent: Caller;
+
+beforeAll(async () => {
+  agent = await callerOf(t.app, 'agent');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the first-response due time', () => {
+  it('follows the tier and priority, 24/7 for an Enterprise P2', async () => {
+    const customer = await customerOf(t.app, { tier: 'Enterprise' });
+    const before = Date.now();
+    const ticket = await openTicket(t.app, customer, { priority: 'P2' });
+    expect(ticket).toMatchObject({
+      tier: 'Enterprise',
+      status: 'new',
+      dueState: 'due',
+      firstRespondedAt: null,
+    });
+    const due = Date.parse(ticket.firstResponseDueAt ?? '');
+    expect(due - Date.parse(ticket.createdAt)).toBe(4 * 3_600_000);
+    expect(Date.parse(ticket.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('a Basic P2 opened on Friday evening is due on Monday; a Basic P1 counts 24/7', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Friday 2026-11-27 18:30 in Berlin.
+    vi.setSystemTime(new Date('2026-11-27T17:30:00Z'));
+    const customer = await customerOf(t.app, { tier: 'Basic', timeZone: 'Europe/Berlin' });
+    const p2 = await openTicket(t.app, customer, { priority: 'P2' });
+    expect(p2.firstResponseDueAt).toBe('2026-11-30T15:00:00.000Z');
+    const p1 = await openTicket(t.app, customer, { priority: 'P1', type: 'Production outage' });
+    expect(p1.firstResponseDueAt).toBe('2026-11-27T19:30:00.000Z');
+  });
+
+  it('an unknown type is a 400 naming the field; a 20-digit ticket number is a 404 JSON', async () => {
+    const customer = await customerOf(t.app);
+    const res = await postAs(t.app, customer, apiPaths.tickets.tickets, {
+      subject: 'x',
+      description: 'y',
+      priority: 'P3',
+      type: 'Nonsense',
+    });
+    expect(refusal(res, 400)).toMatch(/body\.type/);
+    expect(refusal(await getAs(t.app, customer, ticketPath('12345678901234567890')), 400)).toMatch(/id/);
+    expect(refusal(await getAs(t.app, customer, ticketPath('999999999')), 404)).toMatch(/no ticket/);
+    expect(
+      refusal(
+        await postAs(t.app, customer, apiPaths.tickets.tickets, {
+          subject: 'a\u0000b',
+          description: 'y',
+          priority: 'P3',
+          type: 'Technical query',
+        }),
+        400,
+      ),
+    ).toMatch(/subject/);
+  });
+});
+
+describe('replies, notes and the clock', () => {
+  it("an agent's first public reply stops the clock, is mailed, and the customer never sees the internal note", async () => {
+    const customer = await customerOf(t.app, { tier: 'Strategic' });
+    const ticket = await openTicket(t.app, customer, {
+      priority: 'P1',
+      type: 'Production outage',
+      subject: 'Outage of the controller',
+    });
+
+    const note = await postAs(t.app, agent, ticketPath(ticket.id, apiPaths.tickets.comments), {
+      body: 'Internal: suspect the zanzibarwidget rollout',
+      internal: true,
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    const afterNote = ticketDetailsSchema.parse((await getAs(t.app, agent, ticketPath(ticket.id))).json());
+    expect(afterNote.ticket.firstRespondedAt).toBeNull();
+
+    const reply = await postAs(t.app, agent, ticketPath(ticket.id, apiPaths.tickets.comments), {
+      body: 'We are on it: the quokkafix patch is rolling out.',
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const mail = await t.sink.waitForMail(customer.email);
+    expect(mail.body).toContain('quokkafix');
+    expect(mail.body).toContain(`/tickets/${ticket.id}`);
+    expect(mail.body).not.toContain('zanzibarwidget');
+
+    const seen = ticketDetailsSchema.parse((await getAs(t.app, customer, ticketPath(ticket.id))).json());
+    expect(seen.ticket).toMatchObject({ status: 'open', dueState: 'responded' });
+    expect(seen.ticket.firstRespondedAt).not.toBeNull();
+    expect(seen.comments.map((comment) => comment.body)).toEqual([
+      'We are on it: the quokkafix patch is rolling out.',
+    ]);
+    expect(JSON.stringify(seen)).not.toContain('zanzibarwidget');
+    const agentView = ticketDetailsSchema.parse((await getAs(t.app, agent, ticketPath(ticket.id))).json());
+    expect(agentView.comments.map((comment) => comment.internal)).toEqual([true, false]);
+
+    // Search: the public reply is found in My Requests at once, the internal note never.
+    const search = (q: string) =>
+      getAs(t.app, customer, `${apiPaths.pagedSearch.zendeskRequests}?searchValue=${q}&page=1`).then(
+        (res) => res.json() as { count: number },
+      );
+    expect((await search('quokkafix')).count).toBe(1);
+    expect((await search('zanzibarwidget')).count).toBe(0);
+  });
+
+  it('a customer marks their ticket solved and a reply reopens it; they cannot change priority or write notes', async () => {
+    const customer = await customerOf(t.app);
+    const ticket = await openTicket(t.app, customer);
+    const solved = await patchAs(t.app, customer, ticketPath(ticket.id), { status: 'solved' });
+    expect(solved.statusCode, solved.body).toBe(200);
+    expect((solved.json() as { ticket: { status: string } }).ticket.status).toBe('solved');
+    refusal(await patchAs(t.app, customer, ticketPath(ticket.id), { priority: 'P1' }), 403);
+    refusal(await patchAs(t.app, customer, ticketPath(ticket.id), { status: 'open' }), 403);
+    refusal(
+      await postAs(t.app, customer, ticketPath(ticket.id, apiPaths.tickets.comments), {
+        body: 'x',
+        internal: true,
+      }),
+      403,
+    );
+    await postAs(t.app, customer, ticketPath(ticket.id, apiPaths.tickets.comments), {
+      body: 'Still broken.',
+    });
+    const reopened = ticketDetailsSchema.parse((await getAs(t.app, customer, ticketPath(ticket.id))).json());
+    expect(reopened.ticket.status).toBe('open');
+  });
+
+  it('an agent assigns, changes priority (the due time follows) and solves (mailed); filters find it', async () => {
+    const customer = await customerOf(t.app, { tier: 'Enterprise Plus' });
+    const ticket = await openTicket(t.app, customer, { priority: 'P3' });
+    const changed = await patchAs(t.app, agent, ticketPath(ticket.id), {
+      priority: 'P1',
+      assigneeId: agent.id,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = (changed.json() as { ticket: { firstResponseDueAt: string; assignee: { id: string } } })
+      .ticket;
+    expect(Date.parse(after.firstResponseDueAt) - Date.parse(ticket.createdAt)).toBe(30 * 60_000);
+    expect(after.assignee.id).toBe(agent.id);
+
+    const mine = ticketListSchema.parse(
+      (await getAs(t.app, agent, `${apiPaths.tickets.tickets}?assignee=me&priority=P1`)).json(),
+    );
+    expect(mine.tickets.map((item) => item.id)).toContain(ticket.id);
+    const dueSoon = ticketListSchema.parse(
+      (await getAs(t.app, agent, `${apiPaths.tickets.tickets}?due=dueSoon`)).json(),
+    );
+    expect(dueSoon.tickets.map((item) => item.id)).toContain(ticket.id);
+
+    expect((await patchAs(t.app, agent, ticketPath(ticket.id), { status: 'solved' })).statusCode).toBe(200);
+    expect((await t.sink.waitForMail(customer.email)).body).toContain('marked solved');
+    refusal(await patchAs(t.app, agent, ticketPath(ticket.id), { assigneeId: customer.id }), 400);
+    refusal(await patchAs(t.app, agent, ticketPath(ticket.id), {}), 400);
+  });
+
+  it('a new P1 is mailed to the agents on duty', async () => {
+    const customer = await customerOf(t.app);
+    const ticket = await openTicket(t.app, customer, { priority: 'P1', type: 'Production outage' });
+    const [onDuty] = t.app.portalConfig.ticketing.onDutyEmails;
+    // Earlier tests opened P1s too: this ticket's mail is the one to find.
+    await expect
+      .poll(() =>
+        t.sink.messages.some(
+          (mail) => mail.to.includes(onDuty ?? '') && new RegExp(`/tickets/${ticket.id}\\b`).test(mail.body),
+        ),
+      )
+      .toBe(true);
+  });
+});
