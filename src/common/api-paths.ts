@@ -87,6 +87,8 @@ export const apiPaths = {
     tickets: '/api/tickets',
     ticket: '/api/tickets/:id',
     comments: '/api/tickets/:id/comments',
+    /** The signed-in customer's organisation, tier and first-response targets, for Ticket Creation. */
+    requester: '/api/tickets/requester',
   },
   /** The built-in object store's signed URLs (an S3 store's URLs point at S3 instead). */
   storage: {

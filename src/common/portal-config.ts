@@ -192,7 +192,7 @@ export const portalConfigSchema = z.object({
   }),
   links: z.object({
     trust: z.url(),
-    ticketPortal: z.url(),
+    ticketPortal: href,
     sales: z.string().min(1),
   }),
   recommendedReading: z.array(linkSchema.extend({ description: z.string().min(1) })).min(1),

@@ -51,7 +51,7 @@ test.describe('home page', () => {
     await expect(hero.getByRole('link', { name: 'Use the AI chatbot' })).toHaveAttribute('href', '/chatbot');
     await expect(hero.getByRole('link', { name: 'Create a ticket in the Ticket Portal' })).toHaveAttribute(
       'href',
-      portalConfig.links.ticketPortal,
+      `/tickets/new?priority=P1&type=${encodeURIComponent(portalConfig.ticketing.outageType).replace(/%20/g, '+')}`,
     );
     await expect(hero.getByText('pick Technical Queries')).toBeVisible();
     await expect(

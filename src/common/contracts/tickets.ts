@@ -94,3 +94,20 @@ export const updateTicketBodySchema = z
     'must change at least one field',
   );
 export type UpdateTicketBody = z.infer<typeof updateTicketBodySchema>;
+
+/** What Ticket Creation shows beside each priority: the target of the customer's tier and how it counts. */
+export const requesterProfileSchema = z.object({
+  organisation: z.string().nullable(),
+  tier: z.enum(SUPPORT_TIERS),
+  targets: z.array(
+    z.object({
+      priority: z.enum(TICKET_PRIORITIES),
+      description: z.string(),
+      /** As the SLA table writes it: `2 hrs`, `30 min`. */
+      target: z.string(),
+      clock: z.enum(['24/7', 'business hours']),
+    }),
+  ),
+  types: z.array(z.string()),
+});
+export type RequesterProfile = z.infer<typeof requesterProfileSchema>;

@@ -31,6 +31,9 @@ const pages = {
   'server-redirect': () => import('../routes/server-redirect'),
   'support-notices': () => import('../routes/support-notices'),
   downloads: () => import('../routes/downloads'),
+  tickets: () => import('../routes/tickets'),
+  'ticket-new': () => import('../routes/ticket-new'),
+  ticket: () => import('../routes/ticket'),
   'api-collection': () => import('../routes/api-collection'),
   'download-records': () => import('../routes/download-records'),
   users: () => import('../routes/users'),
@@ -106,6 +109,10 @@ export function createRoutes(config: PortalConfig): RouteObject[] {
             { path: paths.users.path, lazy: pages.users },
             { path: paths.notifications.path, lazy: pages.notifications },
             { path: paths.notificationDetails.path, lazy: pages['notification-details'] },
+            // The Ticket Portal (issue 14).
+            { path: paths.tickets.path, lazy: pages.tickets },
+            { path: paths.newTicket.path, lazy: pages['ticket-new'] },
+            { path: paths.ticket.path, lazy: pages.ticket },
             // Downloads (issue 13): the gate is in the page (a prompt signed out, not a redirect).
             { path: paths.downloads.path, lazy: pages.downloads },
             { path: paths.apiCollection.path, lazy: pages['api-collection'] },

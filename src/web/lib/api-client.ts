@@ -18,7 +18,7 @@ interface ApiResult {
 }
 
 interface ApiCallOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   /** Sent as a JSON body (POST). */
   json?: unknown;
   /** Query parameters; `undefined` values are left out. */

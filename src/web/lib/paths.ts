@@ -42,6 +42,18 @@ export const paths = {
   /** The Tech Hub knowledge base; `?article=<id or slug>` opens an article, `?q=` searches it. */
   docs: { path: 'docs', getHref: () => '/docs' },
   adminSearchAnalytics: { path: 'admin/search-analytics', getHref: () => '/admin/search-analytics' },
+  tickets: { path: 'tickets', getHref: () => '/tickets' },
+  /** Ticket Creation; `?priority=P1&type=...` chooses them in advance (the home page's outage message). */
+  newTicket: {
+    path: 'tickets/new',
+    getHref: (preset?: { priority?: string; type?: string }) => {
+      const query = new URLSearchParams(
+        Object.entries(preset ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      ).toString();
+      return query ? `/tickets/new?${query}` : '/tickets/new';
+    },
+  },
+  ticket: { path: 'tickets/:id', getHref: (id: number) => `/tickets/${id}` },
   downloads: { path: 'downloads', getHref: () => '/downloads' },
   /** The API Collection page (the spec leaves it unrouted; issue 13 reaches it from the downloads). */
   apiCollection: { path: 'downloads/api-collection', getHref: () => '/downloads/api-collection' },

@@ -1,6 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
-import { ticketDetailsSchema, ticketListSchema } from '../../../src/common/contracts/tickets.js';
+import {
+  requesterProfileSchema,
+  ticketDetailsSchema,
+  ticketListSchema,
+} from '../../../src/common/contracts/tickets.js';
 import { callerOf, getAs, patchAs, postAs, refusal, type Caller } from '../../support/callers.js';
 import { customerOf, openTicket, ticketPath } from '../../support/tickets.js';
 import { useMailTestApp } from '../../support/use-test-app.js';
@@ -180,5 +184,21 @@ describe('replies, notes and the clock', () => {
         ),
       )
       .toBe(true);
+  });
+});
+
+describe('the requester profile of Ticket Creation', () => {
+  it("gives a customer their tier's targets and clocks; staff are refused", async () => {
+    const customer = await customerOf(t.app, { tier: 'Basic' });
+    const res = await getAs(t.app, customer, apiPaths.tickets.requester);
+    expect(res.statusCode, res.body).toBe(200);
+    const profile = requesterProfileSchema.parse(res.json());
+    expect(profile.tier).toBe('Basic');
+    expect(profile.targets).toEqual([
+      expect.objectContaining({ priority: 'P1', target: '2 hrs', clock: '24/7' }),
+      expect.objectContaining({ priority: 'P2', target: '8 hrs', clock: 'business hours' }),
+      expect.objectContaining({ priority: 'P3', target: '24 hrs', clock: 'business hours' }),
+    ]);
+    refusal(await getAs(t.app, agent, apiPaths.tickets.requester), 403);
   });
 });

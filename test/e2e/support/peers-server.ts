@@ -5,6 +5,7 @@
  *
  *   GET /ready          200 once everything listens (Playwright's readiness check)
  *   GET /codes/:email   200 {code, receivedAt} of the latest mail to that address with a six-digit code, else 404
+ *   GET /mails/:email   200 {mails: [{body, receivedAt}]}, every mail to that address (ticket mail)
  *
  * Run: node --import tsx test/e2e/support/peers-server.ts   (PORTAL_ORIGIN names the portal for the redirect URI)
  */
@@ -62,6 +63,14 @@ const mailbox = createServer((req: IncomingMessage, res: ServerResponse) => {
   }
   if (req.method !== 'GET') return send(res, 405, { error: 'Method Not Allowed' });
   if (url.pathname === '/ready') return send(res, 200, { smtp: sink.url, oidc: idp.issuer });
+  const mails = /^\/mails\/([^/]+)$/.exec(url.pathname);
+  if (mails?.[1]) {
+    const address = decodeURIComponent(mails[1]).toLowerCase();
+    const bodies = sink.messages
+      .filter((mail) => mail.to.includes(address))
+      .map((mail) => ({ body: mail.body, receivedAt: mail.receivedAt.getTime() }));
+    return send(res, 200, { mails: bodies });
+  }
   const match = /^\/codes\/([^/]+)$/.exec(url.pathname);
   if (!match?.[1]) return send(res, 404, { error: 'Not Found' });
   const entry = latestCode(decodeURIComponent(match[1]));

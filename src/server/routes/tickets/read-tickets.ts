@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import {
   listTicketsQuerySchema,
+  requesterProfileSchema,
   ticketDetailsSchema,
   ticketIdParamsSchema,
   ticketListSchema,
@@ -9,7 +10,9 @@ import {
 import { authorize, sessionOf } from '../../plugins/guards.js';
 import { presentComment } from '../../presenters/tickets.js';
 import { getTicket, listTickets } from '../../services/tickets/tickets.js';
-import { readRefusals, refusalSchemas } from './refusals.js';
+import { createRefusals, readRefusals, refusalSchemas } from './refusals.js';
+import { requesterContext } from '../../services/tickets/ticket-people.js';
+import { tierTargets } from '../../services/tickets/sla-clock.js';
 import { presentOneTicket, presentTickets, ticketDeps } from './ticket-deps.js';
 
 /** `GET /api/tickets` and `GET /api/tickets/:id`: a customer's own (or organisation's), every ticket for staff. */
@@ -36,6 +39,30 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tickets, count } = await listTickets(ticketDeps(app, request), user, request.query);
       reply.header('cache-control', 'private, no-store');
       return { tickets: await presentTickets(app, user, tickets), count };
+    },
+  );
+
+  app.get(
+    apiPaths.tickets.requester,
+    {
+      preHandler: authorize('createTicket', createRefusals),
+      schema: {
+        tags: ['tickets'],
+        summary: "The customer's organisation, tier and first-response targets",
+        description: 'What Ticket Creation shows beside each priority (customers).',
+        response: { 200: requesterProfileSchema, ...refusalSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const context = await requesterContext(app.db, user.id);
+      reply.header('cache-control', 'private, no-store');
+      return {
+        organisation: context.organisation,
+        tier: context.tier,
+        targets: tierTargets(app.portalConfig, context.tier),
+        types: app.portalConfig.ticketing.types,
+      };
     },
   );
 

@@ -77,3 +77,19 @@ export function createSlaClock(config: Pick<PortalConfig, 'sla' | 'ticketing'>):
       : new Date(createdAt.getTime() + minutes * 60_000);
   };
 }
+
+/** The first-response targets of one tier as the SLA table writes them, and how each counts (24/7 or not). */
+export function tierTargets(config: Pick<PortalConfig, 'sla' | 'ticketing'>, tier: SupportTier) {
+  const column = SUPPORT_TIERS.indexOf(tier);
+  const business = new Set(
+    config.ticketing.businessHoursClock
+      .filter((rule) => rule.tier === tier)
+      .flatMap((rule) => rule.priorities),
+  );
+  return config.sla.firstResponse.map((row) => ({
+    priority: row.priority,
+    description: row.description,
+    target: row.values[column] ?? '',
+    clock: business.has(row.priority) ? ('business hours' as const) : ('24/7' as const),
+  }));
+}

@@ -1,5 +1,6 @@
-import { Anchor, Button, Group, NativeSelect, Pagination, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
+import { Pager } from '../../../components/pager';
 import { useState, type FormEvent } from 'react';
 import { apiPaths } from '../../../../common/api-paths';
 import { DOWNLOAD_RECORDS_PAGE_SIZE, type DownloadRecord } from '../../../../common/contracts/downloads';
@@ -113,16 +114,7 @@ export function DownloadRecordsPage() {
                   <RecordRow key={record.id} record={record} />
                 ))}
               </DataTable>
-              {total > DOWNLOAD_RECORDS_PAGE_SIZE ? (
-                <Pagination
-                  mt="md"
-                  total={Math.ceil(total / DOWNLOAD_RECORDS_PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                />
-              ) : null}
+              <Pager total={total} pageSize={DOWNLOAD_RECORDS_PAGE_SIZE} page={page} onChange={setPage} />
             </>
           );
         }}

@@ -41,7 +41,10 @@ export function SupportMessages({ search }: { search?: ReactNode }) {
           <li className={classes.tile}>
             <h2 className={classes.tileTitle}>Production outage?</h2>
             <p className={classes.tileText}>Create a ticket so a support engineer starts on it at once.</p>
-            <AppLink href={config.links.ticketPortal} className={classes.tileLink}>
+            <AppLink
+              href={paths.newTicket.getHref({ priority: 'P1', type: config.ticketing.outageType })}
+              className={classes.tileLink}
+            >
               Create a ticket in the Ticket Portal
             </AppLink>
           </li>

@@ -1,0 +1,24 @@
+import { Badge } from '@mantine/core';
+import type { Ticket } from '../../../../common/contracts/tickets';
+import { dueText } from '../lib/due-text';
+
+const COLORS = { overdue: 'red', dueSoon: 'orange', due: 'blue', responded: 'green' } as const;
+
+/** The first-response state of a ticket, in words (colour only repeats them). */
+export function DueBadge({ ticket, now }: { ticket: Ticket; now: number }) {
+  return (
+    <Badge color={COLORS[ticket.dueState]} variant="light" tt="none">
+      {dueText(ticket, now)}
+    </Badge>
+  );
+}
+
+/** A date and time as the portal writes them: `Nov 25 2026, 10:00`. */
+export function dateTime(iso: string): string {
+  const date = new Date(iso);
+  const day = date
+    .toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' })
+    .replace(',', '');
+  const time = date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
+  return `${day}, ${time}`;
+}

@@ -1,0 +1,179 @@
+import { Alert, Button, Group, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { TICKET_PRIORITIES, type TicketPriority } from '../../../../common/tickets';
+import type { Ticket } from '../../../../common/contracts/tickets';
+import { AppLink } from '../../../components/app-link';
+import { QueryState } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api-client';
+import { usePortalConfig } from '../../../lib/portal-config-context';
+import { useCreateTicket } from '../api/create-ticket';
+import { useRequesterProfile } from '../api/get-requester-profile';
+import { dateTime } from './due-badge';
+import classes from './tickets.module.css';
+
+export const REQUIRED_MESSAGE = 'Please fill all required fields';
+
+interface Draft {
+  subject: string;
+  description: string;
+  priority: TicketPriority | '';
+  type: string;
+  release: string;
+}
+
+type Field = 'subject' | 'description' | 'priority' | 'type';
+
+function missingFields(draft: Draft): Field[] {
+  return (['subject', 'description', 'priority', 'type'] as const).filter(
+    (field) => draft[field].trim() === '',
+  );
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) {
+    return 'The portal could not be reached. Nothing was sent; check your connection and try again.';
+  }
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) return error.code;
+  return 'The ticket could not be created. Nothing was lost: please try again.';
+}
+
+/** The confirmation: the ticket number and its first-response due time, and the way to the ticket. */
+function Created({ ticket }: { ticket: Ticket }) {
+  return (
+    <Alert color="green" role="status" title={`Ticket #${ticket.id} created`}>
+      <p>
+        {ticket.firstResponseDueAt
+          ? `A first response is due by ${dateTime(ticket.firstResponseDueAt)} (${ticket.tier ?? 'Basic'} support).`
+          : 'A support engineer will respond soon.'}
+      </p>
+      <AppLink href={`/tickets/${ticket.id}`}>Open ticket #{ticket.id}</AppLink>
+    </Alert>
+  );
+}
+
+/**
+ * Ticket Creation (issue 14, customers): subject, description, priority with the tier's first-response
+ * target beside each choice, type and release. What was typed stays on any error. `?priority=P1&type=...`
+ * (the home page's production-outage message) chooses them in advance.
+ */
+export function TicketFormPage() {
+  const config = usePortalConfig();
+  const [params] = useSearchParams();
+  const profile = useRequesterProfile();
+  const create = useCreateTicket();
+  const presetPriority = TICKET_PRIORITIES.find((priority) => priority === params.get('priority')) ?? '';
+  const presetType = config.ticketing.types.find((type) => type === params.get('type')) ?? '';
+  const [draft, setDraft] = useState<Draft>({
+    subject: '',
+    description: '',
+    priority: presetPriority,
+    type: presetType,
+    release: '',
+  });
+  const [missing, setMissing] = useState<Field[]>([]);
+  const releases = [...config.downloads.controllerReleases].reverse();
+
+  if (create.data) return <Created ticket={create.data.ticket} />;
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setMissing((current) => current.filter((field) => field !== key));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const empty = missingFields(draft);
+    setMissing(empty);
+    if (empty.length > 0 || draft.priority === '') return;
+    create.mutate({
+      subject: draft.subject,
+      description: draft.description,
+      priority: draft.priority,
+      type: draft.type,
+      ...(draft.release ? { release: draft.release } : {}),
+    });
+  };
+  const errorOf = (field: Field) => (missing.includes(field) ? 'Required' : undefined);
+
+  return (
+    <QueryState
+      isPending={profile.isPending}
+      error={profile.error}
+      failed="Ticket Creation could not be loaded. Please try again later."
+    >
+      {() => (
+        <form className={classes.form} onSubmit={submit} noValidate aria-label="Create a ticket">
+          {missing.length > 0 ? (
+            <Alert color="red" role="alert">
+              {REQUIRED_MESSAGE}
+            </Alert>
+          ) : null}
+          {create.error ? (
+            <Alert color="red" role="alert" title="The ticket was not created">
+              {errorMessage(create.error)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Subject"
+            required
+            maxLength={200}
+            value={draft.subject}
+            onChange={(event) => set('subject', event.currentTarget.value)}
+            error={errorOf('subject')}
+          />
+          <Textarea
+            label="Description"
+            description="What happened, what you expected, and what you tried."
+            required
+            autosize
+            minRows={5}
+            maxLength={20_000}
+            value={draft.description}
+            onChange={(event) => set('description', event.currentTarget.value)}
+            error={errorOf('description')}
+          />
+          <Radio.Group
+            label="Priority"
+            description={`First-response targets of your ${profile.data?.tier ?? 'Basic'} support`}
+            required
+            value={draft.priority}
+            onChange={(value) => set('priority', value as TicketPriority)}
+            error={errorOf('priority')}
+          >
+            <Stack gap="xs" mt="xs">
+              {(profile.data?.targets ?? []).map((target) => (
+                <Radio
+                  key={target.priority}
+                  value={target.priority}
+                  label={`${target.priority}: ${target.description}`}
+                  description={`First response within ${target.target}${target.clock === 'business hours' ? ' of business hours' : ', around the clock'}`}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <NativeSelect
+            label="Type"
+            required
+            data={[{ value: '', label: 'Choose a type' }, ...(profile.data?.types ?? config.ticketing.types)]}
+            value={draft.type}
+            onChange={(event) => set('type', event.currentTarget.value)}
+            error={errorOf('type')}
+          />
+          <NativeSelect
+            label="Release"
+            description="The controller release, if the ticket is about one."
+            data={[{ value: '', label: 'Not release-specific' }, ...releases]}
+            value={draft.release}
+            onChange={(event) => set('release', event.currentTarget.value)}
+          />
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create ticket
+            </Button>
+          </Group>
+        </form>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,147 @@
+import { Button, Group, NativeSelect } from '@mantine/core';
+import { useState } from 'react';
+import { TICKETS_PAGE_SIZE } from '../../../../common/contracts/tickets';
+import { DUE_STATES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../common/tickets';
+import { AppLink } from '../../../components/app-link';
+import { DataTable } from '../../../components/data-table';
+import { Pager } from '../../../components/pager';
+import { QueryState } from '../../../components/query-state';
+import { useTickets, type TicketFilters } from '../api/get-tickets';
+import { DueBadge, dateTime } from './due-badge';
+import classes from './tickets.module.css';
+
+const DUE_LABELS: Record<(typeof DUE_STATES)[number], string> = {
+  overdue: 'Overdue',
+  dueSoon: 'Due soon',
+  due: 'Due later',
+  responded: 'Responded',
+};
+
+const ANY = { value: '', label: 'Any' };
+
+/**
+ * The Ticket Portal's list (issue 14): My Requests for a customer (their organisation's for an organisation
+ * admin), the queue for an agent, awaiting a response first and the soonest due on top.
+ */
+export function TicketsPage({ staff }: { staff: boolean }) {
+  const [filters, setFilters] = useState<TicketFilters>({
+    status: '',
+    priority: '',
+    due: '',
+    assignee: '',
+    sort: 'due',
+  });
+  const [page, setPage] = useState(1);
+  const tickets = useTickets(filters, page);
+  const now = Date.now();
+  const set = (key: keyof TicketFilters, value: string) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
+  const total = tickets.data?.count ?? 0;
+
+  return (
+    <>
+      {staff ? null : (
+        <p>
+          <Button component="a" href="/tickets/new">
+            Create a ticket
+          </Button>
+        </p>
+      )}
+      <Group
+        className={classes.filters}
+        gap="sm"
+        align="flex-end"
+        wrap="wrap"
+        role="group"
+        aria-label="Filter tickets"
+      >
+        <NativeSelect
+          label="Status"
+          data={[ANY, ...TICKET_STATUSES]}
+          value={filters.status}
+          onChange={(e) => set('status', e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Priority"
+          data={[ANY, ...TICKET_PRIORITIES]}
+          value={filters.priority}
+          onChange={(e) => set('priority', e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Due"
+          data={[ANY, ...DUE_STATES.map((state) => ({ value: state, label: DUE_LABELS[state] }))]}
+          value={filters.due}
+          onChange={(e) => set('due', e.currentTarget.value)}
+        />
+        {staff ? (
+          <NativeSelect
+            label="Assignee"
+            data={[ANY, { value: 'me', label: 'Me' }, { value: 'none', label: 'Unassigned' }]}
+            value={filters.assignee}
+            onChange={(e) => set('assignee', e.currentTarget.value)}
+          />
+        ) : null}
+        <NativeSelect
+          label="Sort"
+          data={[
+            { value: 'due', label: 'Due time (overdue first)' },
+            { value: 'updated', label: 'Last update' },
+          ]}
+          value={filters.sort}
+          onChange={(e) => set('sort', e.currentTarget.value)}
+        />
+      </Group>
+      <QueryState
+        isPending={tickets.isPending}
+        error={tickets.error}
+        failed="The tickets could not be loaded. Please try again later."
+      >
+        {() => {
+          const rows = tickets.data?.tickets ?? [];
+          if (rows.length === 0) return <p>No tickets found.</p>;
+          return (
+            <>
+              <DataTable
+                caption={staff ? 'Ticket queue' : 'My Requests'}
+                columns={[
+                  'Ticket',
+                  'Status',
+                  'Priority',
+                  'First response',
+                  'Last update',
+                  ...(staff ? ['Requester', 'Assignee'] : []),
+                ]}
+              >
+                {rows.map((ticket) => (
+                  <tr key={ticket.id}>
+                    <th scope="row">
+                      <AppLink href={ticket.url}>{`#${ticket.id} ${ticket.subject}`}</AppLink>
+                    </th>
+                    <td>{ticket.status}</td>
+                    <td>{ticket.priority}</td>
+                    <td>
+                      <DueBadge ticket={ticket} now={now} />
+                    </td>
+                    <td>{dateTime(ticket.updatedAt)}</td>
+                    {staff ? (
+                      <>
+                        <td>
+                          {ticket.requester.name}
+                          {ticket.organisation ? ` (${ticket.organisation}, ${ticket.tier ?? 'Basic'})` : ''}
+                        </td>
+                        <td>{ticket.assignee?.name ?? 'Unassigned'}</td>
+                      </>
+                    ) : null}
+                  </tr>
+                ))}
+              </DataTable>
+              <Pager total={total} pageSize={TICKETS_PAGE_SIZE} page={page} onChange={setPage} />
+            </>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}

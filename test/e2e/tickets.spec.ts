@@ -1,0 +1,158 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createCustomer, signInCustomer, storedProfile } from './support/auth';
+import { tabTo } from './support/keyboard';
+import { collectPageErrors, expectNoAxeViolations } from './support/pages';
+import { mailboxUrl } from './support/peers';
+import { AUTH_STATE, type SignedInRole } from './support/signed-in';
+
+/**
+ * The Ticket Portal (issue 14) as its users work: a customer opens a P1 outage ticket from the home page and
+ * sees its due time, an agent replies from the queue, the customer reads the reply (and its mail) and marks
+ * the ticket solved; another customer finds it nowhere. Creation by keyboard alone. axe on every page.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+/** Every mail the portal sent to `email`, read from the test SMTP sink's mailbox. */
+async function mailsTo(email: string): Promise<string[]> {
+  const response = await fetch(`${mailboxUrl}/mails/${encodeURIComponent(email)}`);
+  const { mails } = (await response.json()) as { mails: { body: string }[] };
+  return mails.map((mail) => mail.body);
+}
+
+/** A page in a browser context of its own, signed in as `role` (or signed out). */
+async function pageAs(browser: Browser, baseURL: string | undefined, role?: SignedInRole) {
+  const context = await browser.newContext({ ...(role ? { storageState: AUTH_STATE[role] } : {}), baseURL });
+  return { context, page: await context.newPage() };
+}
+
+async function emailOf(page: Page): Promise<string> {
+  const profile = await storedProfile(page);
+  return String(profile?.userEmail ?? '');
+}
+
+let ticketUrl = '';
+let subject = '';
+
+test('a customer opens a P1 outage ticket from the home page and sees its due time', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const { context, page } = await pageAs(browser, baseURL, 'customer');
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Create a ticket in the Ticket Portal' }).click();
+  await expect(page).toHaveURL(/\/tickets\/new\?priority=P1/);
+  await expect(page.getByRole('radio', { name: /^P1/ })).toBeChecked();
+  await expect(page.getByLabel('Type')).toHaveValue('Production outage');
+  await expect(page.getByText(/First response within .*, around the clock/).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  subject = `Transit gateway down ${Date.now().toString(36)}`;
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Description').fill('All spokes lost their tunnels after the 8.1 upgrade.');
+  await page.getByRole('button', { name: 'Create ticket' }).click();
+  const created = page.getByRole('status').filter({ hasText: /Ticket #\d+ created/ });
+  await expect(created).toContainText(
+    /A first response is due by .+ \((Basic|Enterprise|Enterprise Plus|Strategic) support\)/,
+  );
+  await page.getByRole('link', { name: /^Open ticket #\d+$/ }).click();
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
+  ticketUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(subject) })).toBeVisible();
+  await expect(page.getByText(/^Due (in|soon)/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the agent replies from the queue; the customer reads it, gets its mail and marks the ticket solved', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const { context: agentContext, page: agent } = await pageAs(browser, baseURL, 'agent');
+  await agent.goto('/tickets');
+  const queue = agent.getByRole('table', { name: 'Ticket queue' });
+  await expect(queue).toBeVisible();
+  await expectNoAxeViolations(agent);
+  await queue.getByRole('link', { name: new RegExp(subject) }).click();
+  await expect(agent).toHaveURL(ticketUrl);
+  const reply = `We found the cause: a stale route table ${Date.now().toString(36)}.`;
+  await agent.getByLabel('Your reply').fill(reply);
+  await agent.getByRole('button', { name: 'Send reply' }).click();
+  await expect(agent.getByRole('list', { name: 'Conversation' })).toContainText(reply);
+  await expect(agent.getByText('Responded')).toBeVisible();
+  await expectNoAxeViolations(agent);
+  await agentContext.close();
+
+  const { context, page } = await pageAs(browser, baseURL, 'customer');
+  await page.goto(ticketUrl);
+  await expect(page.getByRole('list', { name: 'Conversation' })).toContainText(reply);
+  const email = await emailOf(page);
+  await expect.poll(async () => (await mailsTo(email)).some((body) => body.includes(reply))).toBe(true);
+  await page.getByRole('button', { name: 'Mark as solved' }).click();
+  await expect(page.getByText('Status: solved')).toBeVisible();
+  // Its requester finds it at once in My Requests.
+  await page.goto(`/search?q=${encodeURIComponent(subject)}`);
+  await page.getByText(/^My Requests \(1\)$/).click();
+  await expect(page.locator(`a[href="${ticketUrl}"]`).first()).toBeVisible();
+  await context.close();
+});
+
+test('another customer finds the ticket nowhere: not by its number, not in their list, not in search', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const { context, page } = await pageAs(browser, baseURL);
+  const other = await createCustomer(page.request, baseURL ?? '');
+  await signInCustomer(page, other);
+  await page.goto(ticketUrl);
+  await expect(page.getByRole('alert')).toContainText(
+    'There is no ticket with this number, or it is not yours.',
+  );
+  await page.goto('/tickets');
+  await expect(page.getByText('No tickets found.')).toBeVisible();
+  await page.goto(`/search?q=${encodeURIComponent(subject)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // My Requests has nothing of it, and no result anywhere leads to the ticket.
+  await expect(page.getByText(/^My Requests \(0\)$/)).toBeVisible();
+  await expect(page.locator(`a[href="${ticketUrl}"]`)).toHaveCount(0);
+  await context.close();
+});
+
+test('a customer creates a ticket by keyboard alone, and a missing field keeps what was typed', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const { context, page } = await pageAs(browser, baseURL, 'customer');
+  await page.goto('/tickets/new');
+  const subjectField = page.getByLabel('Subject');
+  await expect(subjectField).toBeVisible();
+  await subjectField.focus();
+  await page.keyboard.type('Question about BGP route limits');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('How many routes can one spoke gateway learn?');
+  // Submit with no priority or type: the form says so and keeps the text.
+  await tabTo(page, page.getByRole('button', { name: 'Create ticket' }), 12);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Please fill all required fields');
+  await expect(subjectField).toHaveValue('Question about BGP route limits');
+  await expectNoAxeViolations(page);
+
+  // Back from the button to the priorities (no choice yet: Shift+Tab stops on the last), Space chooses.
+  await tabTo(page, page.getByRole('radio', { name: /^P3/ }), 12, 'back');
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: /^P3/ })).toBeChecked();
+  await tabTo(page, page.getByLabel('Type'));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Type')).not.toHaveValue('');
+  await tabTo(page, page.getByRole('button', { name: 'Create ticket' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /Ticket #\d+ created/ })).toBeVisible();
+  await context.close();
+});
