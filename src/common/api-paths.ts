@@ -87,8 +87,15 @@ export const apiPaths = {
     tickets: '/api/tickets',
     ticket: '/api/tickets/:id',
     comments: '/api/tickets/:id/comments',
+    /** Upload (the raw bytes, `?name=`) and, with an id, a redirect to a signed link of the file. */
+    attachments: '/api/tickets/:id/attachments',
+    attachment: '/api/tickets/:id/attachments/:attachmentId',
     /** The signed-in customer's organisation, tier and first-response targets, for Ticket Creation. */
     requester: '/api/tickets/requester',
+    /** The agents and admins a ticket can be assigned to (staff). */
+    assignees: '/api/tickets/assignees',
+    /** Server-sent events: a ticket this user may see changed, on any instance. */
+    events: '/api/tickets/events',
   },
   /** The built-in object store's signed URLs (an S3 store's URLs point at S3 instead). */
   storage: {

@@ -14,6 +14,8 @@ import { downloadFileRoutes } from './routes/downloads/download-files.js';
 import { downloadRecordRoutes } from './routes/downloads/download-records.js';
 import { readTicketRoutes } from './routes/tickets/read-tickets.js';
 import { writeTicketRoutes } from './routes/tickets/write-tickets.js';
+import { ticketAttachmentRoutes } from './routes/tickets/ticket-attachments.js';
+import { ticketEventRoutes } from './routes/tickets/ticket-events.js';
 import { buildCatalogue, type Catalogue } from './services/downloads/catalogue.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createDatabaseEvents, type DatabaseEvents } from './db/events.js';
@@ -222,6 +224,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(downloadRecordRoutes);
   await app.register(readTicketRoutes);
   await app.register(writeTicketRoutes);
+  await app.register(ticketAttachmentRoutes);
+  await app.register(ticketEventRoutes);
   await app.register(customerSignInRoutes);
   await app.register(signupRoutes);
   await app.register(helpdeskCallbackRoutes);

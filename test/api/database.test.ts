@@ -32,6 +32,7 @@ const ALL_TABLES = [
   'sessions',
   'storage_signing_keys',
   'stored_objects',
+  'ticket_attachments',
   'tracker_issues',
   'user_identities',
   'users',

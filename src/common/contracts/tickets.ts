@@ -57,8 +57,45 @@ export const commentSchema = z.object({
 });
 export type TicketComment = z.infer<typeof commentSchema>;
 
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedBy: z.string(),
+  createdAt: z.string(),
+  /** Where it downloads from: a redirect to a signed five-minute link. */
+  url: z.string(),
+});
+export type TicketAttachment = z.infer<typeof attachmentSchema>;
+export const attachmentItemSchema = z.object({ attachment: attachmentSchema });
+
+export const attachmentParamsSchema = ticketIdParamsSchema.extend({
+  attachmentId: z.string().regex(/^\d{1,9}$/, 'must be an attachment number'),
+});
+
+export const attachmentQuerySchema = z.object({
+  name: storableText().trim().min(1, 'is required').max(255),
+});
+
 export const ticketItemSchema = z.object({ ticket: ticketSchema });
-export const ticketDetailsSchema = z.object({ ticket: ticketSchema, comments: z.array(commentSchema) });
+/** One entry of a ticket's event history (staff only): who did what, and from what to what. */
+export const ticketEventEntrySchema = z.object({
+  kind: z.enum(['created', 'replied', 'noted', 'status', 'priority', 'assigned']),
+  actor: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TicketEventEntry = z.infer<typeof ticketEventEntrySchema>;
+
+export const ticketDetailsSchema = z.object({
+  ticket: ticketSchema,
+  comments: z.array(commentSchema),
+  attachments: z.array(attachmentSchema),
+  /** The event history, for staff; empty for customers. */
+  history: z.array(ticketEventEntrySchema),
+});
 export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
 export const ticketListSchema = z.object({ tickets: z.array(ticketSchema), count: z.number().int() });
 export type TicketList = z.infer<typeof ticketListSchema>;
@@ -111,3 +148,8 @@ export const requesterProfileSchema = z.object({
   types: z.array(z.string()),
 });
 export type RequesterProfile = z.infer<typeof requesterProfileSchema>;
+
+export const assigneesSchema = z.object({
+  assignees: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+});
+export type Assignees = z.infer<typeof assigneesSchema>;

@@ -1,6 +1,17 @@
-import type { Ticket, TicketComment } from '../../common/contracts/tickets.js';
+import { apiPaths } from '../../common/api-paths.js';
+import type {
+  Ticket,
+  TicketAttachment,
+  TicketComment,
+  TicketEventEntry,
+} from '../../common/contracts/tickets.js';
+import type { TicketAttachmentRow } from '../db/schema.js';
 import { dueState } from '../../common/tickets.js';
-import type { HelpdeskComment, HelpdeskTicketRecord } from '../connectors/helpdesk/ticket-types.js';
+import type {
+  HelpdeskComment,
+  HelpdeskTicketEvent,
+  HelpdeskTicketRecord,
+} from '../connectors/helpdesk/ticket-types.js';
 import { ticketUrl } from '../connectors/helpdesk/builtin/search.js';
 
 export interface TicketView {
@@ -49,5 +60,31 @@ export function presentComment(comment: HelpdeskComment): TicketComment {
     internal: comment.internal,
     author: { name: comment.author.name, type: comment.author.type },
     createdAt: comment.createdAt.toISOString(),
+  };
+}
+
+/** An attachment: its name, type and size, and the portal link that redirects to a signed download. */
+export function presentAttachment(row: TicketAttachmentRow): TicketAttachment {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    uploadedBy: row.uploaderName,
+    createdAt: row.createdAt.toISOString(),
+    url: apiPaths.tickets.attachment
+      .replace(':id', String(row.ticketId))
+      .replace(':attachmentId', String(row.id)),
+  };
+}
+
+/** A history entry: the actor's address (staff read it), the change's before and after. */
+export function presentTicketEvent(event: HelpdeskTicketEvent): TicketEventEntry {
+  return {
+    kind: event.kind,
+    actor: event.actorEmail,
+    from: event.detail.from ?? null,
+    to: event.detail.to ?? null,
+    createdAt: event.createdAt.toISOString(),
   };
 }

@@ -21,6 +21,8 @@ interface ApiCallOptions {
   method?: 'GET' | 'POST' | 'PATCH';
   /** Sent as a JSON body (POST). */
   json?: unknown;
+  /** Sent as it is, as `application/octet-stream` (a file upload: the server reads the type from the bytes). */
+  file?: Blob;
   /** Query parameters; `undefined` values are left out. */
   query?: Record<string, string | undefined>;
   signal?: AbortSignal;
@@ -74,16 +76,18 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls the API and answers status and body whatever the status, throwing only when no answer came. */
 async function apiCall(path: string, options: ApiCallOptions = {}): Promise<ApiResult> {
-  const { method = options.json === undefined ? 'GET' : 'POST', json, query, signal, keepalive } = options;
+  const { json, file, query, signal, keepalive } = options;
+  const method = options.method ?? (json === undefined && file === undefined ? 'GET' : 'POST');
   const startedAt = performance.now();
   const headers: Record<string, string> = { accept: 'application/json' };
   // No content type without a body: Fastify refuses an empty body that claims to be JSON.
   if (json !== undefined) headers['content-type'] = 'application/json';
+  if (file !== undefined) headers['content-type'] = 'application/octet-stream';
   const response = await fetch(withQuery(path, query), {
     method,
     credentials: 'same-origin',
     headers,
-    body: json === undefined ? undefined : JSON.stringify(json),
+    body: file ?? (json === undefined ? undefined : JSON.stringify(json)),
     signal,
     keepalive,
   });

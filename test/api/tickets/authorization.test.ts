@@ -106,5 +106,12 @@ describe('the ticket calls, role by role', () => {
       expect(search.body).not.toContain('xylophonic');
     }
     expect((await getAs(t.app, callers.agent, ticketPath(ticket.id))).body).toContain('xylophonic');
+    // Agents search internal notes too (their Tickets search), customers never (above).
+    const staffSearch = await getAs(
+      t.app,
+      callers.agent,
+      `${apiPaths.pagedSearch.zendeskTickets}?searchValue=xylophonic&page=1`,
+    );
+    expect((staffSearch.json() as { count: number }).count).toBe(1);
   });
 });

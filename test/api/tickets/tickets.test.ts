@@ -112,6 +112,10 @@ describe('replies, notes and the clock', () => {
     expect(JSON.stringify(seen)).not.toContain('zanzibarwidget');
     const agentView = ticketDetailsSchema.parse((await getAs(t.app, agent, ticketPath(ticket.id))).json());
     expect(agentView.comments.map((comment) => comment.internal)).toEqual([true, false]);
+    // The history, for agents only: opened, noted, replied (which opened it).
+    expect(agentView.history.map((entry) => entry.kind)).toEqual(['created', 'noted', 'replied', 'status']);
+    expect(agentView.history.at(-1)).toMatchObject({ from: 'new', to: 'open', actor: agent.email });
+    expect(seen.history).toEqual([]);
 
     // Search: the public reply is found in My Requests at once, the internal note never.
     const search = (q: string) =>
@@ -187,7 +191,7 @@ describe('replies, notes and the clock', () => {
   });
 });
 
-describe('the requester profile of Ticket Creation', () => {
+describe('what the ticket forms offer', () => {
   it("gives a customer their tier's targets and clocks; staff are refused", async () => {
     const customer = await customerOf(t.app, { tier: 'Basic' });
     const res = await getAs(t.app, customer, apiPaths.tickets.requester);
@@ -200,5 +204,13 @@ describe('the requester profile of Ticket Creation', () => {
       expect.objectContaining({ priority: 'P3', target: '24 hrs', clock: 'business hours' }),
     ]);
     refusal(await getAs(t.app, agent, apiPaths.tickets.requester), 403);
+  });
+
+  it('lists who tickets can be assigned to, for staff only', async () => {
+    const res = await getAs(t.app, agent, apiPaths.tickets.assignees);
+    expect(res.statusCode, res.body).toBe(200);
+    const { assignees } = res.json() as { assignees: { id: string }[] };
+    expect(assignees.map((person) => person.id)).toContain(agent.id);
+    refusal(await getAs(t.app, await customerOf(t.app), apiPaths.tickets.assignees), 403);
   });
 });

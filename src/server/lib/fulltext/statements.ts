@@ -27,6 +27,8 @@ export interface FullTextTable {
   textColumn: string;
   /** Select list over alias `t`, e.g. `t.id, t.title`. */
   columns: string;
+  /** The tsvector column matched (default `search`): a table may keep a wider one for some readers. */
+  vector?: string;
 }
 
 /**
@@ -74,10 +76,12 @@ function weightedTerms(column: string, terms: readonly string[]): SQL {
 }
 
 /** The row condition of a query over alias `t`: the tsquery, and for a partial match enough terms. */
-export function matches(query: TextQuery): SQL {
-  if (query.mode === 'all') return sql`t.search @@ ${tsQuery(query.text)}`;
-  if (query.match !== null) return sql`t.search @@ ${tsQuery(query.match)}`;
-  return sql`t.search @@ ${tsQuery(query.text)} and ${matchedTerms('t.search', query.terms)} >= ${query.required}`;
+export function matches(query: TextQuery, vector = 'search'): SQL {
+  const column = `t.${vector}`;
+  const matched = sql.raw(column);
+  if (query.mode === 'all') return sql`${matched} @@ ${tsQuery(query.text)}`;
+  if (query.match !== null) return sql`${matched} @@ ${tsQuery(query.match)}`;
+  return sql`${matched} @@ ${tsQuery(query.text)} and ${matchedTerms(column, query.terms)} >= ${query.required}`;
 }
 
 export function rankOf(query: TextQuery): SQL {
@@ -114,7 +118,8 @@ export function searchStatement(spec: FullTextTable, options: SearchStatementOpt
   const cap = Math.max(options.cap, candidates);
   const { query } = options;
   return sql`with matched as materialized (
-  select t.id, t.search from ${table} t where ${matches(query)}${filter} limit ${cap}
+  select t.id, ${sql.raw(`t.${spec.vector ?? 'search'}`)} as search from ${table} t
+  where ${matches(query, spec.vector)}${filter} limit ${cap}
 ),
 ranked as (
   select c.id, ${rankOf(query)} as rank

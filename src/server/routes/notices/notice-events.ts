@@ -1,23 +1,13 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { noticeEventSchema, type NoticeEvent } from '../../../common/contracts/notices.js';
+import { openEventStream, registerEventStreams } from '../../lib/event-stream.js';
 import { authorize } from '../../plugins/guards.js';
 import { NOTICE_CHANNEL } from '../../services/notices/notice-events.js';
 import { CATCH_UP_LIMIT, changesAfter, latestChangeSeq } from '../../services/notices/notices.js';
 import { readRefusals } from './refusals.js';
-
-/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
-const HEARTBEAT_MS = 25_000;
-/**
- * A stream ends after this long and the browser opens a new one (EventSource reconnects by itself, with
- * `Last-Event-ID`): the new request checks the session again, so a signed-out user stops receiving.
- */
-const STREAM_LIFETIME_MS = 10 * 60_000;
-/** How soon the browser reconnects after a drop. */
-const RETRY_MS = 2000;
 
 const headersSchema = z.object({
   'last-event-id': z
@@ -25,10 +15,6 @@ const headersSchema = z.object({
     .regex(/^\d{1,12}$/, 'must be the id of an event of this stream')
     .optional(),
 });
-
-function frame(event: string, data: unknown, id?: number): string {
-  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
 
 /**
  * `GET api/noticesModule/events`: server-sent events of every notice change, on any instance (fed by
@@ -38,11 +24,7 @@ function frame(event: string, data: unknown, id?: number): string {
  * of this instance dropped. A new stream starts with `event: ready`.
  */
 export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const streams = new Set<ServerResponse>();
-  // Before the server waits for its connections to end: an open stream never would.
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-  });
+  registerEventStreams(app);
 
   app.get(
     apiPaths.notices.events,
@@ -61,24 +43,14 @@ export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const since = request.headers['last-event-id'];
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        // nginx and similar proxies would otherwise hold the events back in their buffer.
-        'x-accel-buffering': 'no',
-      });
-      streams.add(stream);
-      stream.write(`retry: ${RETRY_MS}\n\n`);
+      const stream = openEventStream(app, reply);
 
       let last = 0;
       let pending: NoticeEvent[] | null = [];
       const send = (event: NoticeEvent): void => {
         if (event.seq <= last) return;
         last = event.seq;
-        stream.write(frame('notice', event, event.seq));
+        stream.send('notice', event, event.seq);
       };
       // Subscribed before the catch-up query, so a change committed in between is held, not lost.
       const unsubscribe = app.databaseEvents.subscribe(
@@ -89,28 +61,20 @@ export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
           if (pending) pending.push(parsed.data);
           else send(parsed.data);
         },
-        () => stream.write(frame('resync', { reason: 'events may have been missed' })),
+        () => stream.send('resync', { reason: 'events may have been missed' }),
       );
-      const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const lifetime = setTimeout(() => stream.end(), STREAM_LIFETIME_MS);
-      const cleanUp = (): void => {
-        unsubscribe();
-        clearInterval(heartbeat);
-        clearTimeout(lifetime);
-        streams.delete(stream);
-      };
-      stream.on('close', cleanUp);
+      stream.onClose(unsubscribe);
 
       try {
         if (since === undefined) {
           last = await latestChangeSeq(app.db);
-          stream.write(frame('ready', { seq: last }, last));
+          stream.send('ready', { seq: last }, last);
         } else {
           const missed = await changesAfter(app.db, Number(since));
           last = Number(since);
           if (missed.length > CATCH_UP_LIMIT) {
             last = missed.at(-1)?.id ?? last;
-            stream.write(frame('resync', { reason: 'too many changes missed' }, last));
+            stream.send('resync', { reason: 'too many changes missed' }, last);
           } else {
             for (const change of missed) {
               send({ seq: change.id, action: change.action, noticeId: change.noticeId });

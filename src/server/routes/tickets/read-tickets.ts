@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import {
+  assigneesSchema,
   listTicketsQuerySchema,
   requesterProfileSchema,
   ticketDetailsSchema,
@@ -8,10 +9,11 @@ import {
   ticketListSchema,
 } from '../../../common/contracts/tickets.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
-import { presentComment } from '../../presenters/tickets.js';
+import { presentAttachment, presentComment, presentTicketEvent } from '../../presenters/tickets.js';
+import { listAttachments } from '../../services/tickets/attachments.js';
 import { getTicket, listTickets } from '../../services/tickets/tickets.js';
-import { createRefusals, readRefusals, refusalSchemas } from './refusals.js';
-import { requesterContext } from '../../services/tickets/ticket-people.js';
+import { createRefusals, readRefusals, refusalSchemas, staffRefusals } from './refusals.js';
+import { listStaff, requesterContext } from '../../services/tickets/ticket-people.js';
 import { tierTargets } from '../../services/tickets/sla-clock.js';
 import { presentOneTicket, presentTickets, ticketDeps } from './ticket-deps.js';
 
@@ -67,6 +69,22 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    apiPaths.tickets.assignees,
+    {
+      preHandler: authorize('openAgentConsole', staffRefusals),
+      schema: {
+        tags: ['tickets'],
+        summary: 'Who a ticket can be assigned to (staff)',
+        response: { 200: assigneesSchema, ...refusalSchemas },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { assignees: await listStaff(app.db) };
+    },
+  );
+
+  app.get(
     apiPaths.tickets.ticket,
     {
       preHandler,
@@ -80,9 +98,20 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const { ticket, comments } = await getTicket(ticketDeps(app, request), user, Number(request.params.id));
+      const { ticket, comments, history } = await getTicket(
+        ticketDeps(app, request),
+        user,
+        Number(request.params.id),
+      );
+      const deps = ticketDeps(app, request);
+      const attachments = await listAttachments(deps, ticket.id);
       reply.header('cache-control', 'private, no-store');
-      return { ticket: await presentOneTicket(app, user, ticket), comments: comments.map(presentComment) };
+      return {
+        ticket: await presentOneTicket(app, user, ticket),
+        comments: comments.map(presentComment),
+        attachments: attachments.map(presentAttachment),
+        history: history.map(presentTicketEvent),
+      };
     },
   );
 };

@@ -11,6 +11,11 @@ export const createRefusals = {
   forbidden: 'Tickets are opened by customers; agents open them in the agent console for a customer.',
 };
 
+export const staffRefusals = {
+  signedOut: 'Sign in as an agent to work tickets.',
+  forbidden: 'Only agents and admins work tickets in the agent console.',
+};
+
 export const refusalSchemas = {
   400: apiErrorSchema,
   401: apiErrorSchema,

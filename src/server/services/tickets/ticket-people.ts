@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, ne } from 'drizzle-orm';
 import type { SupportTier } from '../../../common/tickets.js';
 import type { Database } from '../../db/client.js';
 import { customerAccounts, users } from '../../db/schema.js';
@@ -52,4 +52,14 @@ export async function findStaff(db: Database, id: string) {
     .from(users)
     .where(eq(users.id, id));
   return row && row.role !== 'customer' ? row : undefined;
+}
+
+/** Everyone a ticket can be assigned to: the agents and admins, by name. */
+export function listStaff(db: Database) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(ne(users.role, 'customer'))
+    .orderBy(asc(users.name))
+    .limit(500);
 }

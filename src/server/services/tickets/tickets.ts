@@ -18,6 +18,7 @@ import { ServiceError } from '../../lib/errors.js';
 import type { PortalUser } from '../auth/users.js';
 import type { SlaClock } from './sla-clock.js';
 import { findStaff, requesterContext, userIdsByEmail } from './ticket-people.js';
+import { announceTicketChange } from './ticket-events.js';
 import type { TicketMailer } from './ticket-mail.js';
 
 export interface TicketDeps {
@@ -34,7 +35,7 @@ const isStaff = (user: PortalUser) => user.role !== 'customer';
 /** The same answer for a ticket that does not exist and one the user may not see (no ticket numbers leak). */
 const notFound = () => new ServiceError('NOT_FOUND', 'There is no ticket with this number.');
 
-async function scopeOf(deps: TicketDeps, user: PortalUser): Promise<TicketScope> {
+export async function scopeOf(deps: TicketDeps, user: PortalUser): Promise<TicketScope> {
   if (isStaff(user)) return { kind: 'all' };
   const context = await requesterContext(deps.db, user.id);
   return context.organisationAdmin && context.organisation
@@ -42,16 +43,22 @@ async function scopeOf(deps: TicketDeps, user: PortalUser): Promise<TicketScope>
     : { kind: 'requester', email: user.email };
 }
 
-function inScope(scope: TicketScope, ticket: HelpdeskTicketRecord): boolean {
+/** Whether a ticket (or a change of one) is this scope's to see. */
+export function inScope(
+  scope: TicketScope,
+  ticket: { requesterEmail: string; organisation: string | null },
+): boolean {
   if (scope.kind === 'all') return true;
-  if (ticket.requester.email === scope.email) return true;
+  if (ticket.requesterEmail === scope.email) return true;
   return scope.kind === 'organisation' && ticket.organisation === scope.organisation;
 }
 
 /** The ticket if this user may see it; NOT_FOUND otherwise. */
 async function visibleTicket(deps: TicketDeps, user: PortalUser, id: number): Promise<HelpdeskTicketRecord> {
   const ticket = await deps.helpdesk.getTicket(id);
-  if (!ticket || !inScope(await scopeOf(deps, user), ticket)) throw notFound();
+  if (!ticket || !inScope(await scopeOf(deps, user), { ...ticket, requesterEmail: ticket.requester.email })) {
+    throw notFound();
+  }
   return ticket;
 }
 
@@ -83,6 +90,7 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
     }),
   });
   if (ticket.priority === 'P1') deps.mail.newP1(ticket);
+  await announceTicketChange(deps.db, ticket);
   return ticket;
 }
 
@@ -128,11 +136,15 @@ export async function listTickets(deps: TicketDeps, user: PortalUser, query: Lis
   });
 }
 
-/** A ticket and its comments; a customer never receives an internal note. */
+/** A ticket and its comments (and, for staff, its history); a customer never receives an internal note. */
 export async function getTicket(deps: TicketDeps, user: PortalUser, id: number) {
   const ticket = await visibleTicket(deps, user, id);
-  const comments = await deps.helpdesk.listComments(id, { includeInternal: isStaff(user) });
-  return { ticket, comments };
+  const staff = isStaff(user);
+  const [comments, history] = await Promise.all([
+    deps.helpdesk.listComments(id, { includeInternal: staff }),
+    staff ? deps.helpdesk.listTicketEvents(id) : Promise.resolve([]),
+  ]);
+  return { ticket, comments, history };
 }
 
 /**
@@ -167,6 +179,7 @@ export async function addComment(
     ...(status ? { status } : {}),
   });
   if (staff && !input.internal) deps.mail.replied(result.ticket, result.comment);
+  await announceTicketChange(deps.db, result.ticket);
   return result;
 }
 
@@ -212,6 +225,7 @@ export async function updateTicket(deps: TicketDeps, user: PortalUser, id: numbe
   const updated = await deps.helpdesk.updateTicket(id, changes, user.email);
   if (!updated) throw notFound();
   if (staff && changes.status === 'solved' && ticket.status !== 'solved') deps.mail.solved(updated);
+  await announceTicketChange(deps.db, updated);
   return updated;
 }
 

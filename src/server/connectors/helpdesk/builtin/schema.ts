@@ -66,7 +66,8 @@ export const helpdeskSignInEvents = pgTable(
  * The help desk's tickets. A customer sees the ones they requested as "My Requests"; agents search them all
  * as "Tickets". The requester is the help desk's user (keyed by email, like `helpdesk_users`). The search
  * vector covers the subject, the description and the public comments (`public_comments`, appended as they
- * are written), never the internal notes, so a requester's search finds nothing an agent kept internal.
+ * are written), never the internal notes, so a requester's search finds nothing an agent kept internal;
+ * `staff_search` adds the internal notes for the agents' Tickets search.
  */
 export const helpdeskTickets = pgTable(
   'helpdesk_tickets',
@@ -90,8 +91,13 @@ export const helpdeskTickets = pgTable(
     /** The first public reply of an agent: it stops the first-response clock. */
     firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
     publicComments: text('public_comments').notNull().default(''),
+    /** The internal notes' text, for the agents' search only. */
+    internalNotes: text('internal_notes').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
       weightedVector('subject', "description || ' ' || public_comments"),
+    ),
+    staffSearch: tsvector('staff_search').generatedAlwaysAs(
+      weightedVector('subject', "description || ' ' || public_comments || ' ' || internal_notes"),
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -101,6 +107,7 @@ export const helpdeskTickets = pgTable(
     index('helpdesk_tickets_organisation_idx').on(table.organisation),
     index('helpdesk_tickets_due_idx').on(table.firstResponseDueAt),
     index('helpdesk_tickets_search_idx').using('gin', table.search),
+    index('helpdesk_tickets_staff_search_idx').using('gin', table.staffSearch),
   ],
 );
 

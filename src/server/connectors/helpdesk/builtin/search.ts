@@ -17,6 +17,12 @@ export const TICKETS_FULLTEXT = {
   columns: 't.id, t.subject, t.status',
 } as const satisfies FullTextTable;
 
+/** Agents' Tickets search: the same tickets, matched on a vector that holds the internal notes too. */
+export const STAFF_TICKETS_FULLTEXT = {
+  ...TICKETS_FULLTEXT,
+  vector: 'staff_search',
+} as const satisfies FullTextTable;
+
 interface KbRow extends Record<string, unknown> {
   id: number;
   title: string;
@@ -59,22 +65,23 @@ export function createHelpdeskSearch(options: FullTextOptions): HelpdeskSearch {
     }),
     true,
   );
-  const tickets = (url: (id: number) => string) =>
+  const tickets = (key: string, spec: FullTextTable) =>
     fullTextSearch<TicketRow, TicketHit>(
       options,
-      'tickets',
-      TICKETS_FULLTEXT,
+      key,
+      spec,
       (row) => ({
         id: row.id,
         subject: row.subject,
         status: row.status,
-        url: url(row.id),
+        url: ticketUrl(row.id),
         snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
       }),
       false,
     );
-  const requests = tickets(ticketUrl);
-  const allTickets = tickets(ticketUrl);
+  // A requester's search never reads the internal notes; the agents' one does (its own count cache key).
+  const requests = tickets('tickets', TICKETS_FULLTEXT);
+  const allTickets = tickets('staffTickets', STAFF_TICKETS_FULLTEXT);
   return {
     searchArticles: (query, scope) =>
       scope

@@ -190,7 +190,9 @@ export function createBuiltinTickets(db: Database): HelpdeskTicketDesk {
           .update(t)
           .set({
             updatedAt: sql`now()`,
-            ...(internal ? {} : { publicComments: sql`${t.publicComments} || ' ' || ${body}` }),
+            ...(internal
+              ? { internalNotes: sql`${t.internalNotes} || ' ' || ${body}` }
+              : { publicComments: sql`${t.publicComments} || ' ' || ${body}` }),
             ...(stopsClock ? { firstRespondedAt: sql`coalesce(${t.firstRespondedAt}, now())` } : {}),
             ...(status ? { status } : {}),
           })

@@ -3,7 +3,7 @@ import { DataTable } from '../../../components/data-table';
 import { QueryState } from '../../../components/query-state';
 import { useSession } from '../../../app/session/use-session';
 import { useApiFiles } from '../api/list-api-files';
-import { formatFileSize } from '../lib/file-size';
+import { formatFileSize } from '../../../lib/file-size';
 import { useDownload } from '../lib/use-download';
 import { DownloadAccess, type DownloadUser } from './download-access';
 import { DownloadButton } from './download-button';

@@ -12,7 +12,7 @@ import { QueryState } from '../../../components/query-state';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 import { useImageFiles } from '../api/list-image-files';
 import type { Destination } from '../lib/destination';
-import { formatFileSize } from '../lib/file-size';
+import { formatFileSize } from '../../../lib/file-size';
 import { useDownload } from '../lib/use-download';
 import type { DownloadUser } from './download-access';
 import { DownloadButton } from './download-button';

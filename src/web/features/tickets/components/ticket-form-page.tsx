@@ -1,4 +1,14 @@
-import { Alert, Button, Group, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  NativeSelect,
+  Radio,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { TICKET_PRIORITIES, type TicketPriority } from '../../../../common/tickets';
@@ -7,7 +17,10 @@ import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { usePortalConfig } from '../../../lib/portal-config-context';
+import { attachFile } from '../api/attach-file';
 import { useCreateTicket } from '../api/create-ticket';
+import { uploadFailure } from './ticket-attachments';
+import { ATTACHMENT_HINT } from '../../../../common/attachments';
 import { useRequesterProfile } from '../api/get-requester-profile';
 import { dateTime } from './due-badge';
 import classes from './tickets.module.css';
@@ -38,10 +51,32 @@ function errorMessage(error: unknown): string {
   return 'The ticket could not be created. Nothing was lost: please try again.';
 }
 
-/** The confirmation: the ticket number and its first-response due time, and the way to the ticket. */
-function Created({ ticket }: { ticket: Ticket }) {
+interface Upload {
+  name: string;
+  /** null while it uploads, then '' when attached or why it was refused. */
+  problem: string | null;
+}
+
+/**
+ * The confirmation: the ticket number and its first-response due time, the files as they upload (a refused
+ * file is named with the reason; the ticket stands), and the way to the ticket.
+ */
+function Created({ ticket, uploads }: { ticket: Ticket; uploads: Upload[] }) {
   return (
     <Alert color="green" role="status" title={`Ticket #${ticket.id} created`}>
+      {uploads.length > 0 ? (
+        <ul>
+          {uploads.map((upload) => (
+            <li key={upload.name}>
+              {upload.problem === null
+                ? `Attaching ${upload.name}…`
+                : upload.problem === ''
+                  ? `${upload.name} attached`
+                  : `${upload.name} was not attached: ${upload.problem}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p>
         {ticket.firstResponseDueAt
           ? `A first response is due by ${dateTime(ticket.firstResponseDueAt)} (${ticket.tier ?? 'Basic'} support).`
@@ -72,9 +107,25 @@ export function TicketFormPage() {
     release: '',
   });
   const [missing, setMissing] = useState<Field[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+
+  /** The files go up one by one once the ticket exists, each reported on the confirmation. */
+  const uploadAll = async (ticketId: number) => {
+    setUploads(files.map((file) => ({ name: file.name, problem: null })));
+    for (const [index, file] of files.entries()) {
+      let problem = '';
+      try {
+        await attachFile(ticketId, file);
+      } catch (error) {
+        problem = uploadFailure(error);
+      }
+      setUploads((current) => current.map((upload, at) => (at === index ? { ...upload, problem } : upload)));
+    }
+  };
   const releases = [...config.downloads.controllerReleases].reverse();
 
-  if (create.data) return <Created ticket={create.data.ticket} />;
+  if (create.data) return <Created ticket={create.data.ticket} uploads={uploads} />;
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -86,13 +137,16 @@ export function TicketFormPage() {
     const empty = missingFields(draft);
     setMissing(empty);
     if (empty.length > 0 || draft.priority === '') return;
-    create.mutate({
-      subject: draft.subject,
-      description: draft.description,
-      priority: draft.priority,
-      type: draft.type,
-      ...(draft.release ? { release: draft.release } : {}),
-    });
+    create.mutate(
+      {
+        subject: draft.subject,
+        description: draft.description,
+        priority: draft.priority,
+        type: draft.type,
+        ...(draft.release ? { release: draft.release } : {}),
+      },
+      { onSuccess: ({ ticket }) => void uploadAll(ticket.id) },
+    );
   };
   const errorOf = (field: Field) => (missing.includes(field) ? 'Required' : undefined);
 
@@ -166,6 +220,15 @@ export function TicketFormPage() {
             data={[{ value: '', label: 'Not release-specific' }, ...releases]}
             value={draft.release}
             onChange={(event) => set('release', event.currentTarget.value)}
+          />
+          <FileInput
+            label="Attachments"
+            description={ATTACHMENT_HINT}
+            multiple
+            clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+            value={files}
+            onChange={setFiles}
           />
           <Group>
             <Button type="submit" loading={create.isPending}>

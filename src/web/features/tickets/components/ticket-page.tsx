@@ -6,9 +6,13 @@ import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { useAddComment } from '../api/add-comment';
+import { useAssignees } from '../api/get-assignees';
 import { useTicket } from '../api/get-ticket';
 import { useUpdateTicket } from '../api/update-ticket';
 import { DueBadge, dateTime } from './due-badge';
+import { TicketAttachments } from './ticket-attachments';
+import { TicketHistory } from './ticket-history';
+import { useTicketEvents } from '../lib/use-ticket-events';
 import classes from './tickets.module.css';
 
 function failure(error: unknown, what: string): string {
@@ -83,20 +87,33 @@ function ReplyForm({ id, staff }: { id: string; staff: boolean }) {
   );
 }
 
-/** Agents: status, priority and assignment. */
+const UNASSIGNED = '';
+
+/** Agents: status, priority and the assignee, changed together with one Update. */
 function AgentControls({ ticket, id, userId }: { ticket: Ticket; id: string; userId: string }) {
   const update = useUpdateTicket(id);
+  const assignees = useAssignees();
   const [status, setStatus] = useState<string>(ticket.status);
   const [priority, setPriority] = useState<string>(ticket.priority);
+  const [assignee, setAssignee] = useState<string>(ticket.assignee?.id ?? UNASSIGNED);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const nextStatus = TICKET_STATUSES.find((value) => value === status && value !== ticket.status);
     const nextPriority = TICKET_PRIORITIES.find((value) => value === priority && value !== ticket.priority);
+    const assigneeChanged = assignee !== (ticket.assignee?.id ?? UNASSIGNED);
     update.mutate({
       ...(nextStatus ? { status: nextStatus } : {}),
       ...(nextPriority ? { priority: nextPriority } : {}),
+      ...(assigneeChanged ? { assigneeId: assignee === UNASSIGNED ? null : assignee } : {}),
     });
   };
+  const people = [
+    { value: UNASSIGNED, label: 'Unassigned' },
+    ...(assignees.data?.assignees ?? []).map((person) => ({
+      value: person.id,
+      label: person.id === userId ? `${person.name} (me)` : person.name,
+    })),
+  ];
   return (
     <form onSubmit={submit} aria-label="Update ticket">
       {update.error ? (
@@ -109,22 +126,23 @@ function AgentControls({ ticket, id, userId }: { ticket: Ticket; id: string; use
           label="Status"
           data={[...TICKET_STATUSES]}
           value={status}
-          onChange={(e) => setStatus(e.currentTarget.value)}
+          onChange={(event) => setStatus(event.currentTarget.value)}
         />
         <NativeSelect
           label="Priority"
           data={[...TICKET_PRIORITIES]}
           value={priority}
-          onChange={(e) => setPriority(e.currentTarget.value)}
+          onChange={(event) => setPriority(event.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Assignee"
+          data={people}
+          value={assignee}
+          onChange={(event) => setAssignee(event.currentTarget.value)}
         />
         <Button type="submit" variant="outline" loading={update.isPending}>
           Update ticket
         </Button>
-        {ticket.assignee?.id === userId ? null : (
-          <Button variant="subtle" onClick={() => update.mutate({ assigneeId: userId })}>
-            Assign to me
-          </Button>
-        )}
       </Group>
     </form>
   );
@@ -154,6 +172,7 @@ function MarkSolved({ ticket, id }: { ticket: Ticket; id: string }) {
 
 /** One ticket (issue 14): the request and its conversation; for agents the console's controls and notes. */
 export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; userId: string }) {
+  useTicketEvents();
   const ticket = useTicket(id);
   const now = Date.now();
   return (
@@ -190,10 +209,16 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
             </ul>
             <p className={classes.description}>{t.description}</p>
             {staff ? (
-              <AgentControls key={`${t.status}-${t.priority}`} ticket={t} id={id} userId={userId} />
+              <AgentControls
+                key={`${t.status}-${t.priority}-${t.assignee?.id ?? ''}`}
+                ticket={t}
+                id={id}
+                userId={userId}
+              />
             ) : (
               <MarkSolved ticket={t} id={id} />
             )}
+            <TicketAttachments id={id} attachments={data.attachments} />
             <h2>Conversation</h2>
             <Comments comments={data.comments} />
             {t.status === 'closed' ? (
@@ -201,6 +226,7 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
             ) : (
               <ReplyForm id={id} staff={staff} />
             )}
+            {staff ? <TicketHistory history={data.history} /> : null}
             <p>
               <AppLink href="/tickets">{staff ? 'Back to the queue' : 'Back to My Requests'}</AppLink>
             </p>

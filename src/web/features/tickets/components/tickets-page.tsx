@@ -8,6 +8,7 @@ import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { useTickets, type TicketFilters } from '../api/get-tickets';
 import { DueBadge, dateTime } from './due-badge';
+import { useTicketEvents } from '../lib/use-ticket-events';
 import classes from './tickets.module.css';
 
 const DUE_LABELS: Record<(typeof DUE_STATES)[number], string> = {
@@ -24,6 +25,7 @@ const ANY = { value: '', label: 'Any' };
  * admin), the queue for an agent, awaiting a response first and the soonest due on top.
  */
 export function TicketsPage({ staff }: { staff: boolean }) {
+  useTicketEvents();
   const [filters, setFilters] = useState<TicketFilters>({
     status: '',
     priority: '',

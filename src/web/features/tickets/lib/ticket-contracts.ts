@@ -1,5 +1,7 @@
 /** The tickets' zod contracts: they arrive with the ticket pages' own chunks, not with the first page. */
 export {
+  assigneesSchema,
+  attachmentItemSchema,
   commentItemSchema,
   requesterProfileSchema,
   ticketDetailsSchema,

@@ -1,0 +1,3 @@
+ALTER TABLE "helpdesk_tickets" ADD COLUMN "internal_notes" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "helpdesk_tickets" ADD COLUMN "staff_search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce(subject, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description || ' ' || public_comments || ' ' || internal_notes, '')), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "helpdesk_tickets_staff_search_idx" ON "helpdesk_tickets" USING gin ("staff_search");

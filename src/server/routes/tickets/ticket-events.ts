@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../common/api-paths.js';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
+import { openEventStream, registerEventStreams } from '../../lib/event-stream.js';
+import { authorize, sessionOf } from '../../plugins/guards.js';
+import { TICKET_CHANNEL, ticketEventSchema } from '../../services/tickets/ticket-events.js';
+import { inScope, scopeOf } from '../../services/tickets/tickets.js';
+import { readRefusals } from './refusals.js';
+import { ticketDeps } from './ticket-deps.js';
+
+/**
+ * `GET /api/tickets/events`: server-sent events of the ticket changes this user may see (their own, their
+ * organisation's for an organisation admin, all for staff), from any instance through PostgreSQL
+ * `LISTEN/NOTIFY`. `event: ticket` carries `{ticketId}`; `event: resync` says changes may have been missed
+ * (refresh everything); a new stream starts with `event: ready`. The page refreshes its lists on each.
+ */
+export const ticketEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerEventStreams(app);
+
+  app.get(
+    apiPaths.tickets.events,
+    {
+      config: { deadline: false },
+      preHandler: authorize('readTickets', readRefusals),
+      schema: {
+        tags: ['tickets'],
+        summary: 'Live ticket changes (server-sent events)',
+        description:
+          '`text/event-stream`: `ready`, then `ticket` `{ticketId}` per change you may see, `resync`.',
+        response: { 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      // Who may hear of what is decided once, at the open: a stream lives ten minutes at most.
+      const scope = await scopeOf(ticketDeps(app, request), user);
+      const stream = openEventStream(app, reply);
+      const unsubscribe = app.databaseEvents.subscribe(
+        TICKET_CHANNEL,
+        (payload) => {
+          const parsed = ticketEventSchema.safeParse(JSON.parse(payload));
+          if (parsed.success && inScope(scope, parsed.data))
+            stream.send('ticket', { ticketId: parsed.data.ticketId });
+        },
+        () => stream.send('resync', { reason: 'events may have been missed' }),
+      );
+      stream.onClose(unsubscribe);
+      stream.send('ready', {});
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import { count, like } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../src/common/api-paths.js';
+import {
+  attachmentItemSchema,
+  ticketDetailsSchema,
+  type Ticket,
+} from '../../../src/common/contracts/tickets.js';
+import { storedObjects } from '../../../src/server/connectors/storage/builtin/schema.js';
+import { getAs, refusal, type Caller } from '../../support/callers.js';
+import { SAME_ORIGIN } from '../../support/http.js';
+import { customerOf, openTicket, ticketPath } from '../../support/tickets.js';
+import { useTestApp } from '../../support/use-test-app.js';
+
+/**
+ * Issue 14's attachments: a screenshot, a log and a bundle are kept through the object store and download
+ * through a signed link; a refused type (recognised from the bytes, whatever the name) or a file over 25 MB
+ * is refused with nothing stored; another customer cannot reach them.
+ */
+
+const t = useTestApp({ seed: false });
+let owner: Caller;
+let ticket: Ticket;
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The start of a Windows executable. */
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+/** A gzip stream (a .tar.gz bundle starts so). */
+const GZIP = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0, 0x03, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+const upload = (caller: Caller, name: string, body: Buffer, contentType = 'application/octet-stream') =>
+  t.app.inject({
+    method: 'POST',
+    url: `${ticketPath(ticket.id, apiPaths.tickets.attachments)}?name=${encodeURIComponent(name)}`,
+    headers: { ...SAME_ORIGIN, ...caller.headers, 'content-type': contentType },
+    payload: body,
+  });
+
+const storedCount = async () =>
+  (
+    await t.app.db
+      .select({ value: count() })
+      .from(storedObjects)
+      .where(like(storedObjects.key, 'attachments/%'))
+  )[0]?.value ?? 0;
+
+beforeAll(async () => {
+  owner = await customerOf(t.app);
+  ticket = await openTicket(t.app, owner);
+});
+
+describe('ticket attachments', () => {
+  it('keeps a screenshot, a log and a bundle, lists them and downloads the same bytes through a signed link', async () => {
+    for (const [name, body, type] of [
+      ['screen shot 1.png', PNG, 'image/png'],
+      ['controller.log', Buffer.from('2026-11-25 10:00 tunnel down\n'), 'text/plain'],
+      ['diag bundle.tar.gz', GZIP, 'application/gzip'],
+    ] as const) {
+      const res = await upload(owner, name, body, type);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(attachmentItemSchema.parse(res.json()).attachment.size).toBe(body.byteLength);
+    }
+    const details = ticketDetailsSchema.parse((await getAs(t.app, owner, ticketPath(ticket.id))).json());
+    expect(details.attachments.map((file) => [file.fileName, file.contentType])).toEqual([
+      ['screen_shot_1.png', 'image/png'],
+      ['controller.log', 'text/plain; charset=utf-8'],
+      ['diag_bundle.tar.gz', 'application/gzip'],
+    ]);
+    const [first] = details.attachments;
+    const redirect = await getAs(t.app, owner, first?.url ?? '');
+    expect(redirect.statusCode).toBe(302);
+    const file = await t.app.inject({ method: 'GET', url: String(redirect.headers.location) });
+    expect(file.statusCode).toBe(200);
+    expect(Buffer.compare(file.rawPayload, PNG)).toBe(0);
+  });
+
+  it('refuses a type it does not take, recognised from the bytes whatever the name or header, storing nothing', async () => {
+    const before = await storedCount();
+    expect(refusal(await upload(owner, 'screenshot.png', EXE, 'image/png'), 400)).toMatch(/^body: /);
+    expect(refusal(await upload(owner, 'notes.log', Buffer.from([0x61, 0x00, 0x62])), 400)).toMatch(
+      /not accepted/,
+    );
+    expect(refusal(await upload(owner, 'script.sh', Buffer.from('#!/bin/sh\nrm -rf /\n')), 400)).toMatch(
+      /not accepted/,
+    );
+    expect(refusal(await upload(owner, 'empty.txt', Buffer.alloc(0)), 400)).toMatch(/empty/);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('refuses a file over 25 MB with a 413 JSON, storing nothing', async () => {
+    const before = await storedCount();
+    const big = Buffer.concat([PNG, Buffer.alloc(25 * 1024 * 1024)]);
+    const res = await upload(owner, 'huge.png', big);
+    expect(res.statusCode).toBe(413);
+    expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it("another customer cannot attach to or download from someone else's ticket", async () => {
+    const other = await customerOf(t.app);
+    refusal(await upload(other, 'x.png', PNG), 404);
+    const details = ticketDetailsSchema.parse((await getAs(t.app, owner, ticketPath(ticket.id))).json());
+    refusal(await getAs(t.app, other, details.attachments[0]?.url ?? ''), 404);
+    refusal(await getAs(t.app, owner, `${ticketPath(ticket.id, apiPaths.tickets.attachments)}/999999`), 404);
+  });
+});
