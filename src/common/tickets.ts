@@ -3,6 +3,12 @@
  * import them).
  */
 
+/**
+ * Where a ticket opens in the portal: the Ticket Portal's page, which shows a requester their request and an
+ * agent the console's view of it. Search results, the API's `url` and the mail links all point here.
+ */
+export const ticketUrl = (id: number) => `/tickets/${id}`;
+
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 

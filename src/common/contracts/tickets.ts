@@ -145,7 +145,6 @@ export const requesterProfileSchema = z.object({
       clock: z.enum(['24/7', 'business hours']),
     }),
   ),
-  types: z.array(z.string()),
 });
 export type RequesterProfile = z.infer<typeof requesterProfileSchema>;
 

@@ -6,13 +6,12 @@ import type {
   TicketEventEntry,
 } from '../../common/contracts/tickets.js';
 import type { TicketAttachmentRow } from '../db/schema.js';
-import { dueState } from '../../common/tickets.js';
+import { dueState, ticketUrl } from '../../common/tickets.js';
 import type {
   HelpdeskComment,
   HelpdeskTicketEvent,
   HelpdeskTicketRecord,
 } from '../connectors/helpdesk/ticket-types.js';
-import { ticketUrl } from '../connectors/helpdesk/builtin/search.js';
 
 export interface TicketView {
   /** Portal user ids of the emails on the tickets (requesters, assignees). */

@@ -57,13 +57,12 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const context = await requesterContext(app.db, user.id);
+      const context = await requesterContext(app.db, { id: user.id });
       reply.header('cache-control', 'private, no-store');
       return {
         organisation: context.organisation,
         tier: context.tier,
         targets: tierTargets(app.portalConfig, context.tier),
-        types: app.portalConfig.ticketing.types,
       };
     },
   );

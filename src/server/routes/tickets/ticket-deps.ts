@@ -7,7 +7,7 @@ import { userIdsByEmail } from '../../services/tickets/ticket-people.js';
 import { createTicketMailer } from '../../services/tickets/ticket-mail.js';
 import type { TicketDeps } from '../../services/tickets/tickets.js';
 import { presentTicket } from '../../presenters/tickets.js';
-import { ticketUrl } from '../../connectors/helpdesk/builtin/search.js';
+import { ticketUrl } from '../../../common/tickets.js';
 
 const clocks = new WeakMap<FastifyInstance, SlaClock>();
 

@@ -31,8 +31,9 @@ const IMAGE_CONTENT_TYPE = 'application/octet-stream';
 const CHECKSUM_CONTENT_TYPE = 'text/plain; charset=utf-8';
 const POSTMAN_CONTENT_TYPE = 'application/json';
 
-/** Every downloadable file sits under one prefix of the store, by type. */
-const storageKey = (folder: string, fileName: string) => `downloads/${folder}/${fileName}`;
+/** Every downloadable file sits under one prefix of the store, in a folder by type. */
+export const DOWNLOADS_PREFIX = 'downloads/';
+const storageKey = (folder: string, fileName: string) => `${DOWNLOADS_PREFIX}${folder}/${fileName}`;
 
 /** The files of `config.downloads`: images with their checksum files, and the Postman collections. */
 export function buildCatalogue(config: DownloadsConfig): Catalogue {

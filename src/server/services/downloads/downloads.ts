@@ -10,7 +10,7 @@ import type { StorageConnector } from '../../connectors/storage/types.js';
 import type { Database } from '../../db/client.js';
 import { downloadRecords, type DownloadRecordRow } from '../../db/schema.js';
 import { ServiceError } from '../../lib/errors.js';
-import type { Catalogue, CatalogueFile } from './catalogue.js';
+import { DOWNLOADS_PREFIX, type Catalogue, type CatalogueFile } from './catalogue.js';
 import { checkDestination } from './export-control.js';
 
 /** Spec and issue 13: a signed link names one file and works for five minutes. */
@@ -28,31 +28,33 @@ export interface StoredFileView {
   sha256: string | null;
 }
 
-async function describe(storage: StorageConnector, file: CatalogueFile): Promise<StoredFileView> {
-  const object = await storage.head(file.storageKey);
-  return { fileName: file.fileName, size: object?.size ?? null, sha256: object?.sha256 ?? null };
+/** Every downloadable object the store holds, by key: one listing instead of a look-up per file. */
+async function heldFiles(storage: StorageConnector): Promise<(file: CatalogueFile) => StoredFileView> {
+  const held = new Map((await storage.list(DOWNLOADS_PREFIX, 1000)).map((object) => [object.key, object]));
+  return (file) => {
+    const object = held.get(file.storageKey);
+    return { fileName: file.fileName, size: object?.size ?? null, sha256: object?.sha256 ?? null };
+  };
 }
 
 /** The images of the catalogue with what the store holds of each and of its checksum file. */
 export async function listImageFiles(storage: StorageConnector, catalogue: Catalogue) {
-  return Promise.all(
-    catalogue.images.map(async (image) => ({
-      ...(await describe(storage, image)),
-      platform: image.platform,
-      releases: image.releases,
-      checksum: await describe(storage, image.checksum),
-    })),
-  );
+  const describe = await heldFiles(storage);
+  return catalogue.images.map((image) => ({
+    ...describe(image),
+    platform: image.platform,
+    releases: image.releases,
+    checksum: describe(image.checksum),
+  }));
 }
 
 export async function listCollectionFiles(storage: StorageConnector, catalogue: Catalogue) {
-  return Promise.all(
-    catalogue.collections.map(async (collection) => ({
-      ...(await describe(storage, collection)),
-      title: collection.title,
-      guide: collection.guide,
-    })),
-  );
+  const describe = await heldFiles(storage);
+  return catalogue.collections.map((collection) => ({
+    ...describe(collection),
+    title: collection.title,
+    guide: collection.guide,
+  }));
 }
 
 /**

@@ -15,7 +15,10 @@ export interface RequesterContext {
  * The organisation of a user: the customer account of their Controller ID or Customer ID. A customer with
  * no ID on file yet (a legacy user) has none: Basic, in UTC, and only their own tickets.
  */
-export async function requesterContext(db: Database, userId: string): Promise<RequesterContext> {
+export async function requesterContext(
+  db: Database,
+  user: { id: string } | { email: string },
+): Promise<RequesterContext> {
   const [row] = await db
     .select({
       organisationAdmin: users.organisationAdmin,
@@ -25,7 +28,7 @@ export async function requesterContext(db: Database, userId: string): Promise<Re
     })
     .from(users)
     .leftJoin(customerAccounts, eq(customerAccounts.providedId, users.providedId))
-    .where(eq(users.id, userId));
+    .where('id' in user ? eq(users.id, user.id) : eq(users.email, user.email));
   return {
     organisation: row?.organisation ?? null,
     tier: row?.tier ?? 'Basic',

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.js';
 import { ServiceError } from '../../lib/errors.js';
 import type { PortalUser } from '../auth/users.js';
 import type { SlaClock } from './sla-clock.js';
-import { findStaff, requesterContext, userIdsByEmail } from './ticket-people.js';
+import { findStaff, requesterContext } from './ticket-people.js';
 import { announceTicketChange } from './ticket-events.js';
 import type { TicketMailer } from './ticket-mail.js';
 
@@ -37,7 +37,7 @@ const notFound = () => new ServiceError('NOT_FOUND', 'There is no ticket with th
 
 export async function scopeOf(deps: TicketDeps, user: PortalUser): Promise<TicketScope> {
   if (isStaff(user)) return { kind: 'all' };
-  const context = await requesterContext(deps.db, user.id);
+  const context = await requesterContext(deps.db, { id: user.id });
   return context.organisationAdmin && context.organisation
     ? { kind: 'organisation', organisation: context.organisation, email: user.email }
     : { kind: 'requester', email: user.email };
@@ -70,7 +70,7 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
   if (!deps.types.includes(body.type)) {
     throw new ServiceError('INVALID_INPUT', `body.type: must be one of ${deps.types.join(', ')}`);
   }
-  const context = await requesterContext(deps.db, user.id);
+  const context = await requesterContext(deps.db, { id: user.id });
   const createdAt = new Date();
   const ticket = await deps.helpdesk.createTicket({
     subject: body.subject,
@@ -210,7 +210,8 @@ export async function updateTicket(deps: TicketDeps, user: PortalUser, id: numbe
         createdAt: ticket.createdAt,
         priority: body.priority,
         tier: ticket.tier ?? 'Basic',
-        timeZone: await requesterTimeZone(deps, ticket),
+        // The requester's organisation's time zone: the 8/5 clock counts in it.
+        timeZone: (await requesterContext(deps.db, { email: ticket.requester.email })).timeZone,
       });
     }
   }
@@ -227,10 +228,4 @@ export async function updateTicket(deps: TicketDeps, user: PortalUser, id: numbe
   if (staff && changes.status === 'solved' && ticket.status !== 'solved') deps.mail.solved(updated);
   await announceTicketChange(deps.db, updated);
   return updated;
-}
-
-/** The time zone of the requester's organisation (the 8/5 clock counts in it). */
-async function requesterTimeZone(deps: TicketDeps, ticket: HelpdeskTicketRecord): Promise<string> {
-  const id = (await userIdsByEmail(deps.db, [ticket.requester.email])).get(ticket.requester.email);
-  return id ? (await requesterContext(deps.db, id)).timeZone : 'UTC';
 }

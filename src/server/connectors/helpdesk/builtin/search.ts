@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
+import { ticketUrl } from '../../../../common/tickets.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
 import type { HelpdeskConnector, KbHit, TicketHit } from '../types.js';
@@ -36,12 +37,6 @@ interface TicketRow extends Record<string, unknown> {
   subject: string;
   status: string;
 }
-
-/**
- * Where a ticket opens: the Ticket Portal's page of the ticket, which shows a requester their request and an
- * agent the console's view of it (issue 14).
- */
-export const ticketUrl = (id: number) => `/tickets/${id}`;
 
 type HelpdeskSearch = Pick<HelpdeskConnector, 'searchArticles' | 'searchRequests' | 'searchTickets'>;
 

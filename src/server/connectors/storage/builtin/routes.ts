@@ -65,10 +65,13 @@ export function builtinStorageRoutes(storage: BuiltinStorage): FastifyPluginAsyn
             .code(404)
             .type('application/json; charset=utf-8')
             .send({ error: 'Not Found', message: 'The file is no longer available.' });
-        const object = await storage.head(checkObjectKey(key));
+        const objectKey = checkObjectKey(key);
+        reply.header('accept-ranges', 'bytes');
+        // Without a Range the object and its bytes come in one read; a Range needs the size first.
+        const whole = request.headers.range ? undefined : await storage.get(objectKey);
+        const object = whole?.object ?? (await storage.head(objectKey));
         if (!object) return gone();
 
-        reply.header('accept-ranges', 'bytes');
         const ranges = request.headers.range ? parseRange(object.size, request.headers.range) : undefined;
         if (ranges === -1) {
           return reply
@@ -81,7 +84,7 @@ export function builtinStorageRoutes(storage: BuiltinStorage): FastifyPluginAsyn
           Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
         const body = range
           ? await storage.getRange(object.key, range.start, range.end)
-          : (await storage.get(object.key))?.body;
+          : (whole?.body ?? (await storage.get(object.key))?.body);
         if (!body) return gone();
         if (range)
           reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);

@@ -82,7 +82,7 @@ function Created({ ticket, uploads }: { ticket: Ticket; uploads: Upload[] }) {
           ? `A first response is due by ${dateTime(ticket.firstResponseDueAt)} (${ticket.tier ?? 'Basic'} support).`
           : 'A support engineer will respond soon.'}
       </p>
-      <AppLink href={`/tickets/${ticket.id}`}>Open ticket #{ticket.id}</AppLink>
+      <AppLink href={ticket.url}>Open ticket #{ticket.id}</AppLink>
     </Alert>
   );
 }
@@ -209,7 +209,7 @@ export function TicketFormPage() {
           <NativeSelect
             label="Type"
             required
-            data={[{ value: '', label: 'Choose a type' }, ...(profile.data?.types ?? config.ticketing.types)]}
+            data={[{ value: '', label: 'Choose a type' }, ...config.ticketing.types]}
             value={draft.type}
             onChange={(event) => set('type', event.currentTarget.value)}
             error={errorOf('type')}
