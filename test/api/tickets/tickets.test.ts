@@ -52,7 +52,7 @@ describe('the first-response due time', () => {
     expect(p1.firstResponseDueAt).toBe('2026-11-27T19:30:00.000Z');
   });
 
-  it('an unknown type is a 400 naming the field; a 20-digit ticket number is a 404 JSON', async () => {
+  it('an unknown type is a 400 naming the field; a 20-digit ticket number a 400, an unknown one a 404', async () => {
     const customer = await customerOf(t.app);
     const res = await postAs(t.app, customer, apiPaths.tickets.tickets, {
       subject: 'x',
