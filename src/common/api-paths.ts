@@ -97,6 +97,13 @@ export const apiPaths = {
     /** Server-sent events: a ticket this user may see changed, on any instance. */
     events: '/api/tickets/events',
   },
+  /** The built-in assistant of `/chatbot` (issue 15; the portal's own calls). */
+  assistant: {
+    /** A question: the passages that answer it (JSON, or server-sent events with `Accept: text/event-stream`). */
+    messages: '/api/assistant/messages',
+    conversations: '/api/assistant/conversations',
+    conversation: '/api/assistant/conversations/:id',
+  },
   /** The built-in object store's signed URLs (an S3 store's URLs point at S3 instead). */
   storage: {
     object: '/api/storage/object',

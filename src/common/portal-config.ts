@@ -216,6 +216,11 @@ export const portalConfigSchema = z.object({
     documents: z.array(documentSchema).min(1),
     hardwareReturn: documentSchema,
   }),
+  /** The built-in assistant of /chatbot (issue 15). */
+  assistant: z.object({
+    /** A conversation is deleted this many days after its last question. */
+    conversationRetentionDays: z.number().int().min(1).max(3650),
+  }),
 });
 
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

@@ -48,9 +48,16 @@ export const SOURCE_LABELS: Record<SourceKey, string> = {
   jiraIssues: 'Jira',
 };
 
+/** Where a documentation page opens: its page on the documentation site. */
+export const docsPageUrl = (domain: string, pagePath: string): string => `https://${domain}${pagePath}`;
+
 /** The paged call of each source (spec section 7), one page of 10. */
 export const PAGED_SEARCH_PATHS: Record<SourceKey, string> = apiPaths.pagedSearch;
 
+/** The sources everyone may search: knowledge base, documentation and community (what the assistant reads). */
+export const PUBLIC_CONTENT_SOURCES = ['zendesk', 'git', 'forumbee'] as const satisfies readonly SourceKey[];
+export type PublicContentSource = (typeof PUBLIC_CONTENT_SOURCES)[number];
+
 /** The titles the search boxes suggest as the user types: the best few of the public sources. */
-export const SUGGESTION_SOURCES = ['zendesk', 'git', 'forumbee'] as const satisfies readonly SourceKey[];
+export const SUGGESTION_SOURCES = PUBLIC_CONTENT_SOURCES;
 export const MAX_SUGGESTIONS = 6;

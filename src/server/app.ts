@@ -16,6 +16,8 @@ import { readTicketRoutes } from './routes/tickets/read-tickets.js';
 import { writeTicketRoutes } from './routes/tickets/write-tickets.js';
 import { ticketAttachmentRoutes } from './routes/tickets/ticket-attachments.js';
 import { ticketEventRoutes } from './routes/tickets/ticket-events.js';
+import { assistantConversationRoutes } from './routes/assistant/conversations.js';
+import { assistantMessageRoutes } from './routes/assistant/messages.js';
 import { buildCatalogue, type Catalogue } from './services/downloads/catalogue.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createDatabaseEvents, type DatabaseEvents } from './db/events.js';
@@ -178,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const searchCaches = createSearchCaches(options.env);
+  const synonyms = synonymIndex(await loadSynonyms(options.env.SEARCH_SYNONYMS_FILE));
   const connectors = createConnectors({
     db: options.database.db,
     env: options.env,
@@ -185,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     mailer,
     productName: options.config.product.name,
     searchCaches,
-    synonyms: synonymIndex(await loadSynonyms(options.env.SEARCH_SYNONYMS_FILE)),
+    synonyms,
   });
   app.decorate('connectors', connectors);
   app.decorate('downloadsCatalogue', buildCatalogue(options.config.downloads));
@@ -198,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     env: options.env,
     connectors,
     caches: searchCaches,
+    synonyms,
     ...(options.searchSources ? { sources: options.searchSources } : {}),
   });
 
@@ -226,6 +230,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(writeTicketRoutes);
   await app.register(ticketAttachmentRoutes);
   await app.register(ticketEventRoutes);
+  await app.register(assistantMessageRoutes);
+  await app.register(assistantConversationRoutes);
   await app.register(customerSignInRoutes);
   await app.register(signupRoutes);
   await app.register(helpdeskCallbackRoutes);

@@ -53,6 +53,8 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Attempts per minute and address on each sign-in, signup and code-entry call. */
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(100_000).optional(),
+  /** Questions per minute one signed-in user may ask the assistant (per instance). */
+  RATE_LIMIT_ASSISTANT_PER_MINUTE: positiveInt(10_000).default(20),
   /**
    * One-time sign-in codes the built-in help desk sends to one email address per window; the next request is
    * refused (429) whatever the client address or instance, and for addresses without an account alike.

@@ -8,6 +8,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
 /** Every table the migrations create, the built-in connectors' included. */
 const ALL_TABLES = [
+  'assistant_conversations',
+  'assistant_messages',
   'auth_flows',
   'authorization_codes',
   'community_posts',

@@ -1,6 +1,7 @@
 /**
- * A reader of server-sent events over a real connection (fetch), for the live notice tests: it parses the
- * frames as EventSource does and lets a test wait for the next one that matches.
+ * Server-sent events in tests: a reader over a real connection (fetch), for the live notice tests, which parses
+ * the frames as EventSource does and lets a test wait for the next one that matches; and a parser of a whole
+ * short stream (the assistant's answer).
  */
 
 export interface StreamEvent {
@@ -14,6 +15,29 @@ export interface EventStreamReader {
   /** The next event (after those already taken) that matches, or a rejection after `timeoutMs`. */
   next(match: (event: StreamEvent) => boolean, timeoutMs: number): Promise<StreamEvent>;
   close(): void;
+}
+
+/** One frame (the lines between blank lines) as EventSource reads it; null for a frame without data. */
+function parseFrame(block: string): StreamEvent | null {
+  const fields = { event: 'message', data: [] as string[], id: undefined as string | undefined };
+  for (const line of block.split('\n')) {
+    if (line.startsWith(':') || line === '') continue;
+    const colon = line.indexOf(':');
+    const name = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (name === 'event') fields.event = value;
+    else if (name === 'data') fields.data.push(value);
+    else if (name === 'id') fields.id = value;
+  }
+  return fields.data.length > 0 ? { event: fields.event, data: fields.data.join('\n'), id: fields.id } : null;
+}
+
+/** Every event of a whole stream body (a short stream read at once, e.g. through `app.inject`). */
+export function parseEventStream(body: string): StreamEvent[] {
+  return body
+    .split('\n\n')
+    .map(parseFrame)
+    .filter((event): event is StreamEvent => event !== null);
 }
 
 export async function openEventStream(
@@ -46,20 +70,9 @@ export async function openEventStream(
         buffer += decoder.decode(chunk.value, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
+          const event = parseFrame(buffer.slice(0, end));
           buffer = buffer.slice(end + 2);
-          const fields = { event: 'message', data: [] as string[], id: undefined as string | undefined };
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':') || line === '') continue;
-            const colon = line.indexOf(':');
-            const name = colon < 0 ? line : line.slice(0, colon);
-            const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-            if (name === 'event') fields.event = value;
-            else if (name === 'data') fields.data.push(value);
-            else if (name === 'id') fields.id = value;
-          }
-          if (fields.data.length > 0)
-            events.push({ event: fields.event, data: fields.data.join('\n'), id: fields.id });
+          if (event) events.push(event);
         }
         wake();
       }

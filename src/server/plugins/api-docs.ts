@@ -22,6 +22,7 @@ export async function registerApiDocs(app: FastifyInstance, options: { productNa
       },
       tags: [
         { name: 'aggregator', description: 'Content shown on the home page and in search' },
+        { name: 'assistant', description: 'The built-in assistant of /chatbot and its conversations' },
         { name: 'auth', description: 'Sign-in, signup and sessions' },
         { name: 'downloads', description: 'Edge images, API collections and the export-control trail' },
         { name: 'helpdesk', description: "The built-in help desk's authorization page" },

@@ -17,3 +17,19 @@ export function authRateLimit(env: Pick<Env, 'RATE_LIMIT_AUTH_PER_MINUTE'>): Rat
       new ServiceError('RATE_LIMITED', AUTH_CODES.rateLimited, { reason: AUTH_CODES.rateLimited }),
   };
 }
+
+/**
+ * The limit of the assistant's questions: RATE_LIMIT_ASSISTANT_PER_MINUTE per minute and signed-in user, so
+ * one account cannot keep the searches busy from many addresses (nor one office's users share a limit). Runs
+ * as a preHandler, after the session is resolved and the guard has refused anyone signed out.
+ */
+export function assistantRateLimit(env: Pick<Env, 'RATE_LIMIT_ASSISTANT_PER_MINUTE'>): RateLimitOptions {
+  return {
+    max: env.RATE_LIMIT_ASSISTANT_PER_MINUTE,
+    timeWindow: 60_000,
+    hook: 'preHandler',
+    keyGenerator: (request) => `user:${request.user?.id ?? request.ip}`,
+    errorResponseBuilder: () =>
+      new ServiceError('RATE_LIMITED', 'Too many questions in a minute. Please wait a moment and ask again.'),
+  };
+}

@@ -3,6 +3,7 @@ import type { Env } from '../env.js';
 import { SearchEventRecorder } from '../services/search/analytics.js';
 import type { Connectors } from '../connectors/index.js';
 import type { SearchCacheFactory } from '../lib/fulltext/fulltext-search.js';
+import type { SynonymIndex } from '../lib/fulltext/query-terms.js';
 import { categorySource, connectorSources } from '../services/search/connector-sources.js';
 import { SearchService } from '../services/search/federated-search.js';
 import { similarWords } from '../services/search/search-words.js';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     searchService: SearchService;
     /** Search analytics, written in batches after the answers; flushed when the app closes. */
     searchEvents: SearchEventRecorder;
+    /** The synonym list of the built-in searches (the assistant weighs passages with it too). */
+    searchSynonyms: SynonymIndex;
   }
 }
 
@@ -29,6 +32,7 @@ export interface SearchPluginOptions {
   env: Env;
   connectors: Connectors;
   caches: SearchCacheFactory & { clear(): void };
+  synonyms: SynonymIndex;
   /** Replacements for some sources (a test's slow or failing source); the rest are the connectors'. */
   sources?: Partial<SearchSources>;
 }
@@ -75,6 +79,7 @@ export function registerSearch(app: FastifyInstance, options: SearchPluginOption
   });
   app.decorate('searchEvents', recorder);
   app.addHook('onClose', async () => recorder.close());
+  app.decorate('searchSynonyms', options.synonyms);
 }
 
 /** The searcher of a request: its signed-in user, or an anonymous visitor. */

@@ -15,6 +15,17 @@ export interface CommunityHit {
   snippet: string;
 }
 
+/** A forum post whole (question and answers as plain text), as the assistant reads it. */
+export interface CommunityPostBody {
+  id: number;
+  title: string;
+  url: string;
+  text: string;
+}
+
 export interface CommunityConnector {
   searchPosts(query: ConnectorSearchQuery): Promise<SearchPage<CommunityHit>>;
+
+  /** The whole posts of these ids (search hits), in no particular order; a post gone since is left out. */
+  readPosts(ids: readonly number[]): Promise<CommunityPostBody[]>;
 }

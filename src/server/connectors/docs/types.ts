@@ -17,6 +17,19 @@ export interface DocsHit {
   snippet: string;
 }
 
+/** A documentation page whole, as the assistant reads it to point into one of its sections. */
+export interface DocsPageBody {
+  id: number;
+  title: string;
+  domain: string;
+  path: string;
+  /** The page as HTML whose headings carry the ids the documentation site links to. */
+  body: string;
+}
+
 export interface DocsConnector {
   searchPages(query: ConnectorSearchQuery): Promise<SearchPage<DocsHit>>;
+
+  /** The whole pages of these ids (search hits), in no particular order; a page gone since is left out. */
+  readPages(ids: readonly number[]): Promise<DocsPageBody[]>;
 }

@@ -77,6 +77,17 @@ export interface KbHit {
   snippet: string;
 }
 
+/** A knowledge-base article whole, as the assistant reads it to point into one of its sections. */
+export interface KbArticleBody {
+  id: number;
+  title: string;
+  htmlUrl: string;
+  /** Set when only signed-in users may read the article. */
+  userSegmentId: number | null;
+  /** The body as the help desk stores it: HTML whose section headings carry ids (`<h2 id>`, `<p id>`). */
+  body: string;
+}
+
 /** A ticket found by a search: a request of its requester, or any ticket for an agent. */
 export interface TicketHit {
   id: number;
@@ -132,6 +143,12 @@ export interface HelpdeskConnector extends HelpdeskTicketDesk {
 
   /** Knowledge-base articles, whole or of one category (the /docs search). Protected bodies are included. */
   searchArticles(query: ConnectorSearchQuery, scope?: { categoryId: number }): Promise<SearchPage<KbHit>>;
+
+  /**
+   * The whole bodies of these articles (ids of search hits), in no particular order; an id the help desk no
+   * longer has is left out. Protected articles are included: who may read them is the caller's decision.
+   */
+  readArticles(ids: readonly number[]): Promise<KbArticleBody[]>;
 
   /** The requests of one requester (My Requests); an empty email finds nothing, never every ticket. */
   searchRequests(query: ConnectorSearchQuery, requesterEmail: string): Promise<SearchPage<TicketHit>>;

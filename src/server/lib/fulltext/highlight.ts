@@ -1,7 +1,7 @@
 import stem from 'wink-porter2-stemmer';
 import { MARK_END, MARK_START } from '../../../common/snippet.js';
 import { POSTGRES_STOP_WORDS } from './stop-words.js';
-import type { ParsedQuery } from './query-terms.js';
+import { wordsOf, type ParsedQuery, type QueryTerm } from './query-terms.js';
 
 /**
  * Search snippets highlighted in the server rather than by the database's ts_headline, which parses the whole
@@ -30,7 +30,27 @@ const LEAD_CHARS = 30;
 /** Text handed on for cutting: the window and a margin (markedSnippet counts only visible characters). */
 const FRAGMENT_CHARS = 400;
 
-const stemOf = (word: string): string => stem(word.toLowerCase());
+/** A word's Porter2 stem, as the `english` configuration stems it. */
+export const stemOf = (word: string): string => stem(word.toLowerCase());
+
+/**
+ * The stems of the words of `text` without PostgreSQL's stop words: what the text's search vector would hold,
+ * so code that weighs text in the server (the assistant's passages) matches exactly as the database does.
+ */
+export function stemsOf(text: string): Set<string> {
+  return new Set(
+    wordsOf(text)
+      .filter((word) => !POSTGRES_STOP_WORDS.has(word))
+      .map(stemOf),
+  );
+}
+
+/** Each spelling of a term as its stems, stop words left out; a spelling of stop words only is dropped. */
+export function spellingStems(term: QueryTerm): string[][] {
+  return term.spellings
+    .map((spelling) => spelling.filter((word) => !POSTGRES_STOP_WORDS.has(word)).map(stemOf))
+    .filter((stems) => stems.length > 0);
+}
 
 /** Every word of every spelling of the query's terms (stop words are never matched, as in the database). */
 export function highlightTermsOf(query: ParsedQuery): HighlightTerms {

@@ -68,7 +68,7 @@ export const NO_SYNONYMS: SynonymIndex = { groupOf: new Map(), longest: 1 };
 const PREFIX_MIN_LENGTH = 3;
 const PREFIX_MIN_LENGTH_AFTER_WORDS = 2;
 /** Terms beyond this are ignored: a pasted paragraph must not build a query of hundreds of operands. */
-const MAX_TERMS = 12;
+export const MAX_TERMS = 12;
 
 interface Segment {
   words: string[];
@@ -94,12 +94,20 @@ function segments(text: string): Segment[] {
 
 const isMeaningful = (words: readonly string[]) => words.some((word) => !STOP_WORDS.has(word));
 
-export function parseQuery(text: string, synonyms: SynonymIndex = NO_SYNONYMS): ParsedQuery {
+/**
+ * The terms of `text`, at most `maxTerms` of them (a caller that only picks words out of a longer text, as the
+ * assistant picks a question's meaningful words, reads further and searches {@link MAX_TERMS} at most).
+ */
+export function parseQuery(
+  text: string,
+  synonyms: SynonymIndex = NO_SYNONYMS,
+  maxTerms: number = MAX_TERMS,
+): ParsedQuery {
   const parts = segments(text);
   const terms: QueryTerm[] = [];
   const excluded: string[] = [];
   let index = 0;
-  while (index < parts.length && terms.length < MAX_TERMS) {
+  while (index < parts.length && terms.length < maxTerms) {
     const part = parts[index] as Segment;
     if (part.excluded) {
       excluded.push(...part.words);

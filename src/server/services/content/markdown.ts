@@ -15,12 +15,57 @@ function safeHref(href: string): string {
   return trimmed;
 }
 
+/**
+ * Bump when the HTML made from an unchanged file changes (as when section ids were added): it is part of every
+ * item's content hash (read-content.ts), so the next content load rewrites rows the sync would otherwise skip.
+ */
+export const MARKDOWN_RENDERER_VERSION = 2;
+
+/**
+ * The id of a section heading: its words in lower case joined by hyphens, as GitHub and GitBook make them, so
+ * a link can point into the section (`#upgrade-path`). Empty headings get `section`.
+ */
+export function headingSlug(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? 'section' : slug;
+}
+
+/** The slugs given so far in the document being rendered: a repeated heading gets `-2`, `-3`, ... */
+let slugsInDocument = new Map<string, number>();
+
+function uniqueSlug(text: string): string {
+  const slug = headingSlug(text);
+  const seen = slugsInDocument.get(slug) ?? 0;
+  slugsInDocument.set(slug, seen + 1);
+  return seen === 0 ? slug : `${slug}-${seen + 1}`;
+}
+
+/**
+ * A paragraph that is nothing but bold text (`**Symptom**`): the knowledge base's articles open their sections
+ * with such lines instead of Markdown headings, so they are sections too (and get an id).
+ */
+export function isLeadHeading(tokens: readonly Token[]): boolean {
+  return tokens.length === 1 && tokens[0]?.type === 'strong';
+}
+
 const marked = new Marked({
   gfm: true,
   async: false,
   renderer: {
     html(token: Tokens.HTML | Tokens.Tag): string {
       return escapeHtml(token.text);
+    },
+    heading({ tokens, depth }: Tokens.Heading): string {
+      const inner = this.parser.parseInline(tokens);
+      return `<h${depth} id="${escapeHtml(uniqueSlug(htmlToPlainText(inner)))}">${inner}</h${depth}>\n`;
+    },
+    paragraph({ tokens }: Tokens.Paragraph): string {
+      const inner = this.parser.parseInline(tokens);
+      if (!isLeadHeading(tokens)) return `<p>${inner}</p>\n`;
+      return `<p id="${escapeHtml(uniqueSlug(htmlToPlainText(inner)))}">${inner}</p>\n`;
     },
   },
   walkTokens(token: Token): void {
@@ -31,7 +76,10 @@ const marked = new Marked({
   },
 });
 
+/** The page as HTML; every heading and lead heading has an id unique in the page (see {@link headingSlug}). */
 export function renderMarkdown(markdown: string): string {
+  // Rendering is synchronous, so one document's slugs cannot mix with another's.
+  slugsInDocument = new Map();
   return marked.parse(markdown, { async: false });
 }
 

@@ -9,7 +9,7 @@ import {
   kbFrontMatterSchema,
   parseContentFile,
 } from './front-matter.js';
-import { markdownBlocks, renderMarkdown } from './markdown.js';
+import { MARKDOWN_RENDERER_VERSION, markdownBlocks, renderMarkdown } from './markdown.js';
 
 /**
  * Reading the content folder: Markdown files with front matter under `CONTENT_DIR` become items of the
@@ -92,6 +92,9 @@ export interface ParsedContent {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** The file's hash with the renderer's version, so a new renderer rewrites the rows of unchanged files. */
+export const contentHashOf = (source: string): string => sha256(`${MARKDOWN_RENDERER_VERSION}\n${source}`);
+
 async function listMarkdownFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
@@ -106,7 +109,7 @@ function parseFile(relative: string, source: string, into: ParsedContent): void 
   if (!names.slice(1).every((name) => SLUG.test(name))) {
     throw new Error('folder and file names must be lower-case slugs (a-z, 0-9, -)');
   }
-  const contentHash = sha256(source);
+  const contentHash = contentHashOf(source);
   if (parts[0] === 'kb' && parts.length === 4) {
     const [, categorySlug = '', sectionSlug = '', slug = ''] = names;
     const { data, body } = parseContentFile(source, kbFrontMatterSchema);

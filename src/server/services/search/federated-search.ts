@@ -6,6 +6,7 @@ import {
   type SourceKey,
   type SourceStatus,
 } from '../../../common/contracts/search.js';
+import { docsPageUrl } from '../../../common/search-sources.js';
 import { can, type Action } from '../../policies/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
@@ -55,7 +56,7 @@ export interface Suggestion {
 
 function suggestionOf(source: Suggestion['source'], hit: SourceHits[Suggestion['source']]): Suggestion {
   if ('htmlUrl' in hit) return { source, title: hit.title, url: hit.htmlUrl };
-  if ('domain' in hit) return { source, title: hit.title, url: `https://${hit.domain}${hit.path}` };
+  if ('domain' in hit) return { source, title: hit.title, url: docsPageUrl(hit.domain, hit.path) };
   return { source, title: hit.title, url: hit.url };
 }
 

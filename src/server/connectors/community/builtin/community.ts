@@ -1,4 +1,6 @@
 import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
+import { rowsWithIds } from '../../../db/rows-with-ids.js';
+import { communityPosts } from '../../../db/schema.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
 import type { CommunityConnector, CommunityHit } from '../types.js';
@@ -24,5 +26,20 @@ export function createBuiltinCommunity(options: { fullText: FullTextOptions }): 
     }),
     true,
   );
-  return { searchPosts: (query) => search(query) };
+  return {
+    searchPosts: (query) => search(query),
+    readPosts: (ids) =>
+      rowsWithIds(
+        options.fullText.db,
+        communityPosts,
+        communityPosts.id,
+        {
+          id: communityPosts.id,
+          title: communityPosts.title,
+          url: communityPosts.url,
+          text: communityPosts.text,
+        },
+        ids,
+      ),
+  };
 }

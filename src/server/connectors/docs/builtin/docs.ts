@@ -1,4 +1,6 @@
 import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
+import { rowsWithIds } from '../../../db/rows-with-ids.js';
+import { docsPages } from '../../../db/schema.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
 import type { DocsConnector, DocsHit } from '../types.js';
@@ -25,5 +27,21 @@ export function createBuiltinDocs(options: { fullText: FullTextOptions }): DocsC
     }),
     true,
   );
-  return { searchPages: (query) => search(query) };
+  return {
+    searchPages: (query) => search(query),
+    readPages: (ids) =>
+      rowsWithIds(
+        options.fullText.db,
+        docsPages,
+        docsPages.id,
+        {
+          id: docsPages.id,
+          title: docsPages.title,
+          domain: docsPages.domain,
+          path: docsPages.path,
+          body: docsPages.body,
+        },
+        ids,
+      ),
+  };
 }

@@ -3,6 +3,8 @@ import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
 import { ticketUrl } from '../../../../common/tickets.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
+import { rowsWithIds } from '../../../db/rows-with-ids.js';
+import { kbArticles } from '../../../db/schema.js';
 import type { HelpdeskConnector, KbHit, TicketHit } from '../types.js';
 
 /** The built-in help desk's searchable tables; the benchmark runs the same statements raw. */
@@ -38,7 +40,10 @@ interface TicketRow extends Record<string, unknown> {
   status: string;
 }
 
-type HelpdeskSearch = Pick<HelpdeskConnector, 'searchArticles' | 'searchRequests' | 'searchTickets'>;
+type HelpdeskSearch = Pick<
+  HelpdeskConnector,
+  'searchArticles' | 'readArticles' | 'searchRequests' | 'searchTickets'
+>;
 
 /**
  * Knowledge base and tickets on PostgreSQL full-text search. Articles, whole or of one category, share one
@@ -85,6 +90,20 @@ export function createHelpdeskSearch(options: FullTextOptions): HelpdeskSearch {
             scope: `category:${scope.categoryId}`,
           })
         : articles(query),
+    readArticles: (ids) =>
+      rowsWithIds(
+        options.db,
+        kbArticles,
+        kbArticles.id,
+        {
+          id: kbArticles.id,
+          title: kbArticles.title,
+          htmlUrl: kbArticles.htmlUrl,
+          userSegmentId: kbArticles.userSegmentId,
+          body: kbArticles.body,
+        },
+        ids,
+      ),
     searchRequests: (query, requesterEmail) =>
       requests(query, {
         sql: sql`t.requester_email = ${requesterEmail}`,

@@ -1,5 +1,5 @@
 import type { SearchGroups, SearchResponse } from '../../../../common/contracts/search';
-import { SOURCE_KEYS, type SourceKey } from '../../../../common/search-sources';
+import { docsPageUrl, SOURCE_KEYS, type SourceKey } from '../../../../common/search-sources';
 
 /** One result as the list shows it, whatever its source. */
 export interface ResultItem {
@@ -52,7 +52,7 @@ export function groupItems(key: SourceKey, group: SearchGroups[SourceKey]): Resu
       return {
         id: `${key}-${result.id}`,
         title: result.title,
-        href: `https://${result.domain}${result.path}`,
+        href: docsPageUrl(result.domain, result.path),
         locked: false,
         snippet: result.blocks[0]?.content ?? '',
       };

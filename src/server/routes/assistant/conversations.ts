@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../common/api-paths.js';
+import {
+  conversationIdParamsSchema,
+  conversationListSchema,
+  conversationSchema,
+} from '../../../common/contracts/assistant.js';
+import { authorize, sessionOf } from '../../plugins/guards.js';
+import { presentConversation, presentConversationSummary } from '../../presenters/assistant.js';
+import {
+  conversationMessages,
+  findConversation,
+  listConversations,
+} from '../../services/assistant/conversations.js';
+import { assistantRefusalSchemas, assistantRefusals, conversationStore } from './assistant-deps.js';
+
+/** The signed-in user's assistant conversations: the list, and one with its messages (issue 15). */
+export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = authorize('useChat', assistantRefusals);
+
+  app.get(
+    apiPaths.assistant.conversations,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['assistant'],
+        summary: 'Your assistant conversations',
+        description:
+          'Latest first; a conversation is deleted `assistant.conversationRetentionDays` after its last question.',
+        response: { 200: conversationListSchema, ...assistantRefusalSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const conversations = await listConversations(conversationStore(app), user.id);
+      reply.header('cache-control', 'no-store');
+      return { conversations: conversations.map(presentConversationSummary) };
+    },
+  );
+
+  app.get(
+    apiPaths.assistant.conversation,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags: ['assistant'],
+        summary: 'One of your assistant conversations, with its messages',
+        description: "Another user's conversation is the same 404 as a missing one.",
+        params: conversationIdParamsSchema,
+        response: { 200: conversationSchema, ...assistantRefusalSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const store = conversationStore(app);
+      const conversation = await findConversation(store, user.id, request.params.id);
+      const messages = await conversationMessages(store, conversation.id);
+      reply.header('cache-control', 'no-store');
+      return { conversation: presentConversation(conversation, messages) };
+    },
+  );
+};

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../content/markdown.js';
+import { NO_SYNONYMS } from '../../lib/fulltext/query-terms.js';
+import { MIN_CONFIDENT_SCORE, passageScore, questionOf, rankPassages } from './passage-ranking.js';
+import { htmlSections, type Passage } from './passages.js';
+
+describe('htmlSections', () => {
+  it('cuts rendered Markdown at headings and bold lead lines, keeping their ids', () => {
+    const html = renderMarkdown(
+      'Intro text.\n\n**Symptom**\n\nTunnels *drop*.\n\n## Fix it\n\nSet the **MTU**.\n\n**Heading** with text after',
+    );
+    expect(htmlSections(html)).toEqual([
+      { heading: '', anchor: null, text: 'Intro text.' },
+      { heading: 'Symptom', anchor: 'symptom', text: 'Tunnels drop.' },
+      { heading: 'Fix it', anchor: 'fix-it', text: 'Set the MTU. Heading with text after' },
+    ]);
+  });
+
+  it('takes a heading without an id (a vendor page) and drops sections without text', () => {
+    expect(htmlSections('<h2>Empty</h2><h3 class="x">Steps</h3><p>one</p>')).toEqual([
+      { heading: 'Steps', anchor: null, text: 'one' },
+    ]);
+  });
+});
+
+const passage = (fields: Partial<Passage>): Passage => ({
+  source: 'zendesk',
+  itemTitle: 'An article',
+  heading: '',
+  url: '/docs?article=a',
+  text: '',
+  itemRank: 0,
+  order: 0,
+  ...fields,
+});
+
+describe('passage scores and the confidence threshold', () => {
+  // Four meaningful terms: gateway, tunnel, drop, mtu ("why does my" and "the" are words of asking).
+  const question = questionOf('Why does my gateway tunnel drop the MTU?', NO_SYNONYMS);
+
+  it('counts only the meaningful terms of a question, by stem', () => {
+    expect(question.query).toBe('gateway tunnel drop mtu');
+    expect(passageScore(question, passage({ text: 'Gateways drop tunnels when the MTU is wrong.' }))).toBe(1);
+  });
+
+  it('is below the threshold when a passage holds fewer than half of the terms', () => {
+    const weak = passageScore(question, passage({ text: 'A gateway is a virtual machine.' }));
+    expect(weak).toBe(0.25);
+    expect(weak).toBeLessThan(MIN_CONFIDENT_SCORE);
+    const half = passageScore(question, passage({ text: 'A gateway tunnel.' }));
+    expect(half).toBeGreaterThanOrEqual(MIN_CONFIDENT_SCORE);
+  });
+
+  it('counts a term in the heading or title more than one in the text', () => {
+    const inHeading = passageScore(question, passage({ heading: 'MTU', text: 'about gateways' }));
+    const inText = passageScore(question, passage({ text: 'about gateways and MTU' }));
+    expect(inHeading).toBeGreaterThan(inText);
+  });
+
+  it('ranks one passage per item, best first, and drops passages holding nothing', () => {
+    const ranked = rankPassages(
+      question,
+      [
+        passage({ url: '/docs?article=a#one', text: 'gateway', order: 0 }),
+        passage({ url: '/docs?article=a#two', text: 'gateway tunnel mtu', order: 1 }),
+        passage({ url: '/docs?article=b', text: 'gateway tunnel', itemRank: 1 }),
+        passage({ url: '/docs?article=c', text: 'nothing here', itemRank: 2 }),
+      ],
+      3,
+    );
+    expect(ranked.map((ranked) => ranked.url)).toEqual(['/docs?article=a#two', '/docs?article=b']);
+  });
+});
