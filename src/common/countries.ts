@@ -1,5 +1,6 @@
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import { COUNTRY_FIELDS, type CountryField } from './downloads.js';
 
 /**
  * The ~250 countries of ISO 3166-1 (`i18n-iso-countries`, the brief's choice) in English, for the download
@@ -45,4 +46,20 @@ export function countryCode(written: string): string | undefined {
 /** The English name of an alpha-2 code, or the code itself. */
 export function countryName(code: string): string {
   return countries.getName(code, 'en', { select: 'official' }) ?? code;
+}
+
+/**
+ * The country fields of a download request or of the wizard's draft that name one of the `embargoed`
+ * countries (alpha-2 codes), read as `countryCode` reads them: the wizard and the download API apply one
+ * embargo test, so neither lets through what the other refuses. An empty or unknown country is not embargoed
+ * (the required-field and country checks answer for it).
+ */
+export function embargoedFields(
+  written: Partial<Record<CountryField, string | undefined>>,
+  embargoed: readonly string[],
+): CountryField[] {
+  return COUNTRY_FIELDS.filter((field) => {
+    const code = countryCode(written[field] ?? '');
+    return code !== undefined && embargoed.includes(code);
+  });
 }

@@ -20,6 +20,10 @@ export type DownloadFileType = (typeof DOWNLOAD_FILE_TYPES)[number];
 /** The checksum file beside an image: its SHA-256 in `sha256sum` format. */
 export const checksumFileName = (imageFileName: string) => `${imageFileName}.sha256`;
 
+/** The country fields of a download request: the embargo applies to both (spec section 5). */
+export const COUNTRY_FIELDS = ['deploymentCountry', 'companyCountry'] as const;
+export type CountryField = (typeof COUNTRY_FIELDS)[number];
+
 /** The United States, the country for which the wizard skips the address stage. */
 export const UNITED_STATES = 'US';
 

@@ -38,11 +38,9 @@ async function saveSignedIn(page: Page, role: SignedInRole, name: string) {
   await page.context().storageState({ path: AUTH_STATE[role] });
 }
 
-setup('a customer of its own, signed in through the help desk', async ({ page, baseURL }) => {
-  const origin = baseURL ?? '';
-  const request = page.request;
-  const customer = await createCustomer(request, origin);
-  await sameOriginPost(request, apiPaths.auth.login, { email: customer.email }, origin);
+/** A customer's sign-in through the help desk's calls, as the UI makes them, with the code the SMTP sink got. */
+async function signInThroughHelpdesk(request: APIRequestContext, email: string, origin: string) {
+  await sameOriginPost(request, apiPaths.auth.login, { email }, origin);
   const init = await request.get(apiPaths.redirects.helpdeskInit, { maxRedirects: 0 });
   const authorizeUrl = new URL(init.headers().location ?? '', origin);
   const since = Date.now();
@@ -53,7 +51,7 @@ setup('a customer of its own, signed in through the help desk', async ({ page, b
     origin,
   );
   const { requestId } = (await started.json()) as { requestId: string };
-  const code = await readOneTimeCode(customer.email, since);
+  const code = await readOneTimeCode(email, since);
   const verified = await sameOriginPost(
     request,
     apiPaths.helpdesk.authorizeVerify,
@@ -63,8 +61,23 @@ setup('a customer of its own, signed in through the help desk', async ({ page, b
   const { redirect } = (await verified.json()) as { redirect: string };
   const back = new URL(redirect, origin);
   await sameOriginPost(request, `${apiPaths.helpdesk.authCodeGrant}${back.search}`, {}, origin);
+}
+
+setup('a customer of its own, signed in through the help desk', async ({ page, baseURL }) => {
+  const origin = baseURL ?? '';
+  const customer = await createCustomer(page.request, origin);
+  await signInThroughHelpdesk(page.request, customer.email, origin);
   await saveSignedIn(page, 'customer', customer.name);
 });
+
+setup(
+  "the run's customer without download permission, signed in through the help desk",
+  async ({ page, baseURL }) => {
+    const account = accounts.customerWithoutDownloads;
+    await signInThroughHelpdesk(page.request, account.email, baseURL ?? '');
+    await saveSignedIn(page, 'customerWithoutDownloads', account.name);
+  },
+);
 
 for (const role of ['agent', 'admin'] as const) {
   setup(

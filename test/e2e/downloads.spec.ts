@@ -2,20 +2,30 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { apiPaths } from '../../src/common/api-paths';
-import { embargoMessage, kvmOnRequestMessage, oldReleaseMessage } from '../../src/common/downloads';
+import {
+  embargoMessage,
+  kvmOnRequestMessage,
+  noPermissionMessage,
+  oldReleaseMessage,
+} from '../../src/common/downloads';
+import { accounts } from './support/accounts';
+import { userMenuButton } from './support/auth';
 import { tabTo } from './support/keyboard';
-import { collectPageErrors, expectNoAxeViolations } from './support/pages';
+import { collectPageErrors, controlledList, expectNoAxeViolations, gotoHydrated } from './support/pages';
 import { AUTH_STATE } from './support/signed-in';
 
 /**
  * The edge image download wizard and the API Collection page (issue 13), as customers use them: the US
  * path, the address stage with its required fields and every embargoed country refused in the interface,
- * the file tables with the section 8 messages, a download whose bytes match the SHA-256 shown, and the whole
- * wizard by keyboard alone. axe-core on every stage.
+ * the file tables with the section 8 messages, a download whose bytes match the SHA-256 shown, a failed
+ * download call shown on the page, and the whole wizard by keyboard alone; a customer without download
+ * permission told why; the admins' records. axe-core on every stage.
  */
 
 const PRODUCT = 'Acme';
 const QUESTION = `Is ${PRODUCT} Edge being deployed in United States?`;
+/** Any file name of the downloads: none may show to a visitor who may not download. */
+const FILE_NAMES = /\.img|\.ova|\.qcow2|postman_collection/;
 /** The embargoed countries as a user types them into the country field, with the name the list shows. */
 const EMBARGOED = [
   { typed: 'North Korea', shown: 'North Korea' },
@@ -69,7 +79,36 @@ test.describe('signed out', () => {
       await page.goto(path);
       await expect(page.getByText('Please login to view and Download files.')).toBeVisible();
       await expect(page.locator('#main-content').getByRole('link', { name: 'Customer Login' })).toBeVisible();
-      await expect(page.getByText(/\.img|\.ova|\.qcow2|postman_collection/)).toHaveCount(0);
+      await expect(page.getByText(FILE_NAMES)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+  });
+});
+
+test.describe('a customer without download permission', () => {
+  test.use({ storageState: AUTH_STATE.customerWithoutDownloads });
+
+  test('has no Downloads in the Support menu, and the download pages say why and whom to ask', async ({
+    page,
+  }) => {
+    const { name } = accounts.customerWithoutDownloads;
+    await gotoHydrated(page, '/');
+    await expect(userMenuButton(page, name)).toBeVisible();
+    const support = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Support', exact: true });
+    await support.click();
+    const menu = await controlledList(page, support);
+    await expect(menu.getByRole('link', { name: 'Trust Center', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Downloads', exact: true })).toHaveCount(0);
+
+    for (const path of ['/downloads', '/downloads/api-collection']) {
+      await gotoHydrated(page, path);
+      const main = page.locator('#main-content');
+      await expect(main.getByText(noPermissionMessage(PRODUCT))).toBeVisible();
+      await expect(main.getByText(QUESTION)).toHaveCount(0);
+      await expect(main.getByRole('button', { name: /^Download/ })).toHaveCount(0);
+      await expect(page.getByText(FILE_NAMES)).toHaveCount(0);
       await expectNoAxeViolations(page);
     }
   });
@@ -152,8 +191,15 @@ test.describe('a customer', () => {
     await expect(field(page, 'Deployment address line 2')).not.toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page);
 
-    await fillAddresses(page);
+    // An embargoed country decides before the empty fields do, as on the server; the alert passes axe.
     const message = embargoMessage(PRODUCT);
+    await chooseCountry(page, field(page, 'Deployment country'), 'Cuba', 'Cuba');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await expect(field(page, 'Deployment country')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    await fillAddresses(page);
     for (const label of ['Deployment country', 'Company country']) {
       const input = field(page, label);
       for (const country of EMBARGOED) {
@@ -179,12 +225,16 @@ test.describe('a customer', () => {
     await expect(field(page, 'Company country')).toHaveValue('France');
   });
 
-  test('does the whole wizard by keyboard alone', async ({ page }) => {
+  test('does the whole wizard by keyboard alone, and Back keeps what was typed', async ({ page }) => {
     test.slow();
-    await page.goto('/downloads');
+    await gotoHydrated(page, '/downloads');
+    // From the top of the page, as a keyboard user arrives: the skip link, then on to the question.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
     const no = page.getByRole('button', { name: 'No', exact: true });
-    await expect(no).toBeVisible();
-    await no.focus();
+    await tabTo(page, no);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 2, name: 'Addresses' })).toBeFocused();
     const steps: [string, string, string?][] = [
@@ -216,6 +266,36 @@ test.describe('a customer', () => {
     const file = nextDownload(page);
     await page.keyboard.press('Enter');
     expect((await file).suggestedFilename()).toBe('acme-edge-2023.39.8-esxi.ova');
+    await expect(download).toBeEnabled();
+
+    // Back, by keyboard, to the addresses: everything typed is still there.
+    await tabTo(page, page.getByRole('button', { name: 'Back' }), 40);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Addresses' })).toBeFocused();
+    for (const [label, typed, chosen] of steps) {
+      await expect(field(page, label)).toHaveValue(chosen ?? typed);
+    }
+  });
+
+  test('a download call that fails shows an error on the page and opens no tab', async ({ page }) => {
+    await page.route(apiPaths.downloads.download, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Service Unavailable', message: 'The service is unavailable.' }),
+      }),
+    );
+    await gotoHydrated(page, '/downloads');
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    const name = 'Download acme-edge-2023.39.8-hardware.img for controller 8.1';
+    await page.getByRole('button', { name }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The download did not start');
+    await expect(alert).toContainText('The download could not be started. Please try again later.');
+    // The tab opened at the click is closed again, and the button can be pressed again.
+    await expect.poll(() => page.context().pages().length).toBe(1);
+    await expect(page.getByRole('button', { name })).toBeEnabled();
+    await expectNoAxeViolations(page);
   });
 
   test('the API Collection page lists the Postman collections with a download and a guide each', async ({
@@ -239,23 +319,32 @@ test.describe('a customer', () => {
 test.describe('an admin', () => {
   test.use({ storageState: AUTH_STATE.admin });
 
-  test('finds the downloads in the records and exports them', async ({ page, baseURL }) => {
-    const issued = await page.request.post(apiPaths.downloads.download, {
-      headers: { origin: baseURL ?? '' },
-      data: { fileType: 'Postman', fileName: 'acme-controller-api-8.1.postman_collection.json' },
-    });
-    expect(issued.status(), await issued.text()).toBe(200);
-    await page.goto('/admin/download-records');
+  test('finds the downloads in the records by file type and file name, and exports them', async ({
+    page,
+    baseURL,
+  }) => {
+    for (const fileName of [
+      'acme-controller-api-8.1.postman_collection.json',
+      'acme-copilot-api-8.1.postman_collection.json',
+    ]) {
+      const issued = await page.request.post(apiPaths.downloads.download, {
+        headers: { origin: baseURL ?? '' },
+        data: { fileType: 'Postman', fileName },
+      });
+      expect(issued.status(), await issued.text()).toBe(200);
+    }
+    await gotoHydrated(page, '/admin/download-records');
     await expect(page.getByRole('heading', { level: 1, name: 'Download records' })).toBeVisible();
     await page.getByLabel('File type').selectOption('Postman');
+    await page.getByLabel('File name contains').fill('copilot-api');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect(page.getByRole('table', { name: 'Download records' }).getByRole('row').nth(1)).toContainText(
-      'Postman',
-    );
+    const rows = page.getByRole('table', { name: 'Download records' }).getByRole('row');
+    await expect(rows.nth(1)).toContainText('acme-copilot-api-8.1.postman_collection.json');
+    await expect(rows.filter({ hasText: 'acme-controller-api' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await expect(page.getByRole('link', { name: 'Export these records as CSV' })).toHaveAttribute(
       'href',
-      /records\.csv\?fileType=Postman$/,
+      /records\.csv\?fileName=copilot-api&fileType=Postman$/,
     );
   });
 });

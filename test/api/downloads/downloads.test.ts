@@ -108,14 +108,88 @@ describe('export control on the server', () => {
     },
   );
 
-  it.each(embargoed)('%j as company country: 403 with the spec message', async (country) => {
-    const res = await postAs(
-      t.app,
-      customer,
-      d.download,
-      nonUsRequest(imageName, { companyCountry: country }),
-    );
+  it.each(embargoed)(
+    '%j as company country: 403 with the spec message, nothing recorded',
+    async (country) => {
+      const before = await recordCount();
+      const res = await postAs(
+        t.app,
+        customer,
+        d.download,
+        nonUsRequest(imageName, { companyCountry: country }),
+      );
+      expect(refusal(res, 403)).toBe(message());
+      expect(await recordCount()).toBe(before);
+    },
+  );
+
+  // An embargoed country decides the request before any missing or unknown field does (undefined leaves the
+  // field out of the JSON body).
+  it.each([
+    {
+      named: 'deployment Cuba, no company country',
+      changes: { deploymentCountry: 'Cuba', companyCountry: undefined },
+    },
+    {
+      named: 'deployment kp, no company country or deployment address',
+      changes: { deploymentCountry: ' kp ', companyCountry: undefined, deploymentAddress1: undefined },
+    },
+    {
+      named: 'company Iran, no deployment country',
+      changes: { companyCountry: 'Iran', deploymentCountry: undefined },
+    },
+    {
+      named: 'company RUS, every address field empty',
+      changes: {
+        companyCountry: 'RUS',
+        deploymentAddress1: '',
+        deployementState: '',
+        companyAddress1: '',
+        companyState: '',
+      },
+    },
+    {
+      named: 'deployment Syria, unknown company country',
+      changes: { deploymentCountry: 'Syria', companyCountry: 'Atlantis' },
+    },
+    {
+      named: 'unknown deployment country, company ve',
+      changes: { deploymentCountry: 'Atlantis', companyCountry: 've' },
+    },
+    {
+      named: 'a checksum file, deployment Venezuela, no company country',
+      changes: { fileType: 'Text', deploymentCountry: 'Venezuela', companyCountry: undefined },
+    },
+  ])('$named: 403 with the spec message before any 400, nothing recorded', async ({ changes }) => {
+    const before = await recordCount();
+    const res = await postAs(t.app, customer, d.download, nonUsRequest(imageName, changes));
     expect(refusal(res, 403)).toBe(message());
+    expect(await recordCount()).toBe(before);
+  });
+
+  it('a request naming only an embargoed deployment country and the file is refused with 403', async () => {
+    const res = await postAs(t.app, customer, d.download, {
+      fileType: 'Image',
+      fileName: imageName,
+      deploymentCountry: 'north korea',
+    });
+    expect(refusal(res, 403)).toBe(message());
+  });
+
+  // A Postman collection needs no destination, but one that states an embargoed destination gets no URL.
+  it.each([
+    { deploymentCountry: 'Cuba' },
+    { companyCountry: 'IR' },
+    { deploymentCountry: 'United States', companyCountry: ' russian federation ' },
+  ])('a Postman request naming an embargoed country (%j): 403, nothing recorded', async (countries) => {
+    const before = await recordCount();
+    const res = await postAs(t.app, customer, d.download, {
+      fileType: 'Postman',
+      fileName: t.app.downloadsCatalogue.collections[0]?.fileName ?? '',
+      ...countries,
+    });
+    expect(refusal(res, 403)).toBe(message());
+    expect(await recordCount()).toBe(before);
   });
 
   it('a US deployment with an embargoed company country is refused too', async () => {
@@ -281,10 +355,26 @@ describe('the compliance record and the signed URL', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
 
-  it('a Postman collection needs no country and is recorded as Postman', async () => {
+  it('a Postman collection needs no country and is recorded as Postman, without a destination', async () => {
     const name = t.app.downloadsCatalogue.collections[0]?.fileName ?? '';
-    const url = await urlOf(customer, { fileType: 'Postman', fileName: name });
+    const downloader = await callerOf(t.app, 'customer');
+    const url = await urlOf(downloader, { fileType: 'Postman', fileName: name });
     const res = await t.app.inject({ method: 'GET', url });
     expect(JSON.parse(res.body)).toHaveProperty('info.schema');
+    // A country that is not embargoed changes nothing: a collection has no destination to record.
+    await urlOf(downloader, { fileType: 'Postman', fileName: name, deploymentCountry: 'Germany' });
+    const admin = await callerOf(t.app, 'admin');
+    const listed = await getAs(t.app, admin, `${d.records}?email=${encodeURIComponent(downloader.email)}`);
+    const { records } = listed.json() as { records: Record<string, unknown>[] };
+    expect(records).toHaveLength(2);
+    for (const record of records) {
+      expect(record).toMatchObject({
+        fileType: 'Postman',
+        fileName: name,
+        deploymentCountry: null,
+        companyCountry: null,
+        deploymentAddress1: null,
+      });
+    }
   });
 });

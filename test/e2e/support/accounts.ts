@@ -18,6 +18,8 @@ export interface E2eStaff {
 export interface E2eAccounts {
   customer: E2eCustomer;
   legacy: E2eCustomer;
+  /** A customer without `allowDownload` (signed in by auth.setup.ts). */
+  customerWithoutDownloads: E2eCustomer;
   agent: E2eStaff;
   admin: E2eStaff;
   /** A well-formed, known ID of a company of another email domain (INVALID_EMAIL_ID for the others). */
@@ -51,6 +53,9 @@ export const accounts: E2eAccounts = {
   },
   get legacy() {
     return load().legacy;
+  },
+  get customerWithoutDownloads() {
+    return load().customerWithoutDownloads;
   },
   get agent() {
     return load().agent;

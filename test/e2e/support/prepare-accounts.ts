@@ -8,9 +8,21 @@ import { loadConfig } from '../../../src/server/config/load-config.js';
 import { openDatabase } from '../../../src/server/db/client.js';
 import { migrateDatabase } from '../../../src/server/db/migrate.js';
 import { loadEnv } from '../../../src/server/env.js';
-import { createAdmin, createAgent, createCustomer, createCustomerAccount } from '../../support/factories.js';
-import type { E2eAccounts } from './accounts.js';
+import {
+  createAdmin,
+  createAgent,
+  createCustomer,
+  createCustomerAccount,
+  type CreatedCustomer,
+} from '../../support/factories.js';
+import type { E2eAccounts, E2eCustomer } from './accounts.js';
 import { mailboxUrl } from './peers.js';
+
+const e2eCustomer = (created: CreatedCustomer): E2eCustomer => ({
+  email: created.email,
+  name: created.name,
+  providedId: created.providedId ?? '',
+});
 
 const file = process.env.E2E_ACCOUNTS_FILE;
 if (!file) throw new Error('prepare-accounts: E2E_ACCOUNTS_FILE is not set');
@@ -28,9 +40,12 @@ try {
     // A customer from before IDs were asked: none on file, and the ID of their company's account to give.
     const legacy = await createCustomer(app, { providedId: null });
     const legacyId = await createCustomerAccount(app, { emailDomain: legacy.email.split('@')[1] });
+    // A customer whose account is not enabled for downloads: sign-up cannot make one, only an admin's change.
+    const withoutDownloads = await createCustomer(app, { allowDownload: false });
     const accounts: E2eAccounts = {
-      customer: { email: customer.email, name: customer.name, providedId: customer.providedId ?? '' },
+      customer: e2eCustomer(customer),
       legacy: { email: legacy.email, name: legacy.name, providedId: legacyId },
+      customerWithoutDownloads: e2eCustomer(withoutDownloads),
       agent: await createAgent(app),
       admin: await createAdmin(app),
       otherCompanyId: await createCustomerAccount(app, { emailDomain: 'other-company.example' }),

@@ -3,10 +3,12 @@ import path from 'node:path';
 /** Where the setup project (auth.setup.ts) saves each role's signed-in browser state (gitignored). */
 const AUTH_DIR = path.join(process.cwd(), 'playwright', '.auth');
 
-export type SignedInRole = 'customer' | 'agent' | 'admin';
+/** The roles, and a customer without download permission (`allowDownload` false). */
+export type SignedInRole = 'customer' | 'customerWithoutDownloads' | 'agent' | 'admin';
 
 export const AUTH_STATE: Record<SignedInRole, string> = {
   customer: path.join(AUTH_DIR, 'customer.json'),
+  customerWithoutDownloads: path.join(AUTH_DIR, 'customer-without-downloads.json'),
   agent: path.join(AUTH_DIR, 'agent.json'),
   admin: path.join(AUTH_DIR, 'admin.json'),
 };

@@ -75,11 +75,12 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['downloads'],
         summary: 'Issue a signed link to one file',
         description:
-          'Takes the download request details of spec section 3. An image or checksum needs `deploymentCountry` ' +
-          '(a name or ISO code, any case); outside the United States also `companyCountry`, ' +
-          '`deploymentAddress1`, `deployementState`, `companyAddress1` and `companyState` (400 naming the ' +
-          'field). An embargoed deployment or company country: 403 with the spec section 5 message. The ' +
-          'download is recorded before the link is issued; the link works for 5 minutes.',
+          'Takes the download request details of spec section 3. An embargoed deployment or company country ' +
+          '(a name or ISO code, any case), for any file type: 403 with the spec section 5 message, before any ' +
+          'other check. An image or checksum needs `deploymentCountry`; outside the United States also ' +
+          '`companyCountry`, `deploymentAddress1`, `deployementState`, `companyAddress1` and `companyState` ' +
+          '(400 naming the field). A Postman collection needs no country. The download is recorded before ' +
+          'the link is issued; the link works for 5 minutes.',
         body: downloadRequestSchema,
         response: { 200: downloadUrlSchema, ...refusalSchemas },
       },

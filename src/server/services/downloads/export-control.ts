@@ -1,4 +1,4 @@
-import { countryCode } from '../../../common/countries.js';
+import { countryCode, embargoedFields } from '../../../common/countries.js';
 import { embargoMessage, UNITED_STATES } from '../../../common/downloads.js';
 import type { DownloadRequest } from '../../../common/contracts/downloads.js';
 import { ServiceError } from '../../lib/errors.js';
@@ -39,23 +39,27 @@ const present = (value: string | undefined) => (value && value.length > 0 ? valu
 
 /**
  * The export-control rules of spec section 5, on the server (the brief: the wizard's check alone is not
- * enough). An image or its checksum needs a deployment country; outside the United States also the
- * required address fields and the company country. An embargoed deployment or company country is refused
- * with the section 5 message (403), before anything is recorded. A Postman collection names no deployment.
+ * enough). An embargoed deployment or company country, by name or code, is refused with the section 5
+ * message (403) before anything else is checked and before anything is recorded: a request that states an
+ * embargoed destination gets no URL, whatever the file and whatever else it lacks, and its sender learns the
+ * reason that decides it rather than a missing field. Then an image or its checksum needs a deployment
+ * country, and outside the United States also the required address fields and the company country (400).
  */
 export function checkDestination(
   request: DownloadRequest,
   rules: { embargoed: readonly string[]; productName: string },
 ): Destination {
+  if (embargoedFields(request, rules.embargoed).length > 0) {
+    throw new ServiceError('FORBIDDEN', embargoMessage(rules.productName));
+  }
+  // A Postman collection describes an API; it is not an export-controlled image, so it needs no destination
+  // and none is recorded (the API Collection page asks none).
   if (request.fileType === 'Postman') return NO_DESTINATION;
   const deploymentCountry = country('deploymentCountry', request.deploymentCountry);
   const companyCountry =
     deploymentCountry === UNITED_STATES && !request.companyCountry
       ? null
       : country('companyCountry', request.companyCountry);
-  if ([deploymentCountry, companyCountry].some((code) => code !== null && rules.embargoed.includes(code))) {
-    throw new ServiceError('FORBIDDEN', embargoMessage(rules.productName));
-  }
   if (deploymentCountry === UNITED_STATES) {
     return { ...NO_DESTINATION, deploymentCountry, companyCountry };
   }

@@ -1,12 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
-import type { DownloadRecords } from '../../../../common/contracts/downloads';
+import type { DownloadRecords, DownloadRecordsQuery } from '../../../../common/contracts/downloads';
 import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
 import { DOWNLOADS_KEY, downloadRecordsSchema } from '../lib/download-contracts';
 
-/** The records page's filters as query parameters (empty ones left out). */
-export type RecordFilters = Record<'email' | 'country' | 'fileType' | 'from' | 'to', string>;
+/**
+ * The records page's filters as typed: every filter the API takes (derived from its contract, so a filter
+ * added there must be given a field here), as text.
+ */
+export type RecordFilters = Record<Exclude<keyof DownloadRecordsQuery, 'page'>, string>;
 
+/** The filters as query parameters (empty ones left out). */
 export function recordQuery(filters: RecordFilters, page?: number): Record<string, string | undefined> {
   const query: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(filters))

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Select, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { COUNTRIES } from '../../../../common/countries';
+import { COUNTRIES, embargoedFields } from '../../../../common/countries';
 import { ADDRESS_FIELDS, embargoMessage, type AddressFieldName } from '../../../../common/downloads';
 import { usePortalConfig } from '../../../lib/portal-config-context';
-import { embargoedFields, missingAddressFields, type AddressDraft } from '../lib/destination';
+import { missingAddressFields, type AddressDraft } from '../lib/destination';
 import classes from './downloads.module.css';
 
 export const REQUIRED_MESSAGE = 'Please fill all required fields';
@@ -25,8 +25,8 @@ const GROUPS = [
 
 /**
  * Stage 2 (spec sections 2 and 5): the deployment and company headquarters addresses. The draft lives in the
- * wizard, so Back and a refused Continue keep everything typed. Continue checks the required fields, then
- * the embargo (the server checks both again on every download).
+ * wizard, so Back and a refused Continue keep everything typed. Continue checks the embargo, then the
+ * required fields (the server checks both again, in that order, on every download).
  */
 export function AddressForm({
   draft,
@@ -48,10 +48,12 @@ export function AddressForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = missingAddressFields(draft);
-    if (missing.length > 0) return setProblem({ kind: 'missing', fields: missing });
+    // The embargo first, as the download API checks it: an embargoed country ends the request whatever else
+    // is missing, so the user is not sent to fill in fields for a download that cannot happen.
     const embargoed = embargoedFields(draft, config.embargoedCountries);
     if (embargoed.length > 0) return setProblem({ kind: 'embargo', fields: embargoed });
+    const missing = missingAddressFields(draft);
+    if (missing.length > 0) return setProblem({ kind: 'missing', fields: missing });
     setProblem(null);
     onContinue();
   };

@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/query-state';
 import { recordQuery, useDownloadRecords, type RecordFilters } from '../api/get-download-records';
 import classes from './downloads.module.css';
 
-const NO_FILTERS: RecordFilters = { email: '', country: '', fileType: '', from: '', to: '' };
+const NO_FILTERS: RecordFilters = { email: '', fileName: '', country: '', fileType: '', from: '', to: '' };
 
 const address = (...parts: (string | null)[]) => parts.filter(Boolean).join(', ');
 
@@ -49,8 +49,8 @@ function RecordRow({ record }: { record: DownloadRecord }) {
 }
 
 /**
- * The export-control trail (issue 13, admins): every download issued, filtered by email, country, file type
- * and days, a page at a time, and the same filter exported as CSV.
+ * The export-control trail (issue 13, admins): every download issued, filtered by email, file name, country,
+ * file type and days, a page at a time, and the same filter exported as CSV.
  */
 export function DownloadRecordsPage() {
   const [draft, setDraft] = useState<RecordFilters>(NO_FILTERS);
@@ -78,6 +78,7 @@ export function DownloadRecordsPage() {
       <form onSubmit={apply} aria-label="Filter download records">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput label="Email contains" type="search" {...field('email')} />
+          <TextInput label="File name contains" type="search" {...field('fileName')} />
           <TextInput label="Country (name or code)" {...field('country')} />
           <NativeSelect
             label="File type"

@@ -1,4 +1,3 @@
-import { countryCode } from '../../../../common/countries';
 import { ADDRESS_FIELDS, UNITED_STATES, type AddressFieldName } from '../../../../common/downloads';
 import type { DownloadRequest } from '../../../../common/contracts/downloads';
 
@@ -14,14 +13,6 @@ export function missingAddressFields(draft: AddressDraft): AddressFieldName[] {
   return ADDRESS_FIELDS.filter((field) => field.required && draft[field.name].trim() === '').map(
     (field) => field.name,
   );
-}
-
-/** The country fields of the draft that name an embargoed country. */
-export function embargoedFields(draft: AddressDraft, embargoed: readonly string[]): AddressFieldName[] {
-  return (['deploymentCountry', 'companyCountry'] as const).filter((field) => {
-    const code = countryCode(draft[field]);
-    return code !== undefined && embargoed.includes(code);
-  });
 }
 
 /** Where the files go, as the download call takes it: the US alone, or the whole address. */
