@@ -21,6 +21,11 @@ function decodeEntities(text: string): string {
   });
 }
 
+/** A snippet as plain text (a ticket comment, a mail): the `<mark>` tags dropped, the references decoded. */
+export function snippetText(html: string): string {
+  return decodeEntities(html.replace(/<\/?mark>/gi, ''));
+}
+
 /**
  * A snippet from the search API: escaped text whose only element is `<mark>` around matched words. It is
  * turned into React elements (text and `<mark>`), never injected as HTML, so even a snippet that broke the

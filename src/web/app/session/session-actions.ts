@@ -1,7 +1,13 @@
 import { paths } from '../../lib/paths';
 import { endCustomerSession } from './api/end-customer-session';
 import { getMe } from './api/get-me';
-import { getLastSignInAt, getSessionState, refreshSignedInUser, signOut } from './session-store';
+import {
+  getIntercomJwt,
+  getLastSignInAt,
+  getSessionState,
+  refreshSignedInUser,
+  signOut,
+} from './session-store';
 
 /** React Router's `navigate`, or anything with its shape. */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
@@ -46,7 +52,23 @@ export async function forcedLogout(navigate: Navigate, requestStartedAt: number)
  */
 export async function confirmSession(): Promise<void> {
   if (!getSessionState().signedIn) return;
+  await refreshFromMe();
+}
+
+/** Asks `/me` and refreshes the profile and the chat token; null when the call failed. */
+async function refreshFromMe(): Promise<string | null> {
   const me = await getMe().catch(() => null);
   // Only refreshes: signed out meanwhile (another tab) stays signed out, another user is not taken over.
   if (me) refreshSignedInUser(me.user, me.intercomJwt);
+  return me?.intercomJwt ?? null;
+}
+
+/**
+ * The chat's signed user token (`intercom_user_jwt`) for binding the chat to the user on /chatbot: the one this
+ * tab already holds (its sign-in, or the start's `/me`), else a fresh one from `/me` (the tab's start call
+ * failed, or another tab signed in). null when none can be had; the built-in assistant works without it, since
+ * its calls carry the session cookie.
+ */
+export async function chatUserToken(): Promise<string | null> {
+  return getIntercomJwt() ?? (await refreshFromMe());
 }

@@ -18,10 +18,10 @@ import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 import { attachFile } from '../api/attach-file';
-import { useCreateTicket } from '../api/create-ticket';
+import { useCreateTicket } from '../../../lib/tickets/create-ticket';
 import { uploadFailure } from './ticket-attachments';
 import { ATTACHMENT_HINT } from '../../../../common/attachments';
-import { useRequesterProfile } from '../api/get-requester-profile';
+import { useRequesterProfile } from '../../../lib/tickets/get-requester-profile';
 import { dateTime } from './due-badge';
 import classes from './tickets.module.css';
 

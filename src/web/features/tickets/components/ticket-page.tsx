@@ -5,7 +5,7 @@ import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
-import { useAddComment } from '../api/add-comment';
+import { useAddComment } from '../../../lib/tickets/add-comment';
 import { useAssignees } from '../api/get-assignees';
 import { useTicket } from '../api/get-ticket';
 import { useUpdateTicket } from '../api/update-ticket';

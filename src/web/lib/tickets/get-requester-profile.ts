@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../common/api-paths';
-import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
-import { requesterProfileSchema, TICKETS_KEY } from '../lib/ticket-contracts';
+import { apiPaths } from '../../../common/api-paths';
+import { requesterProfileSchema } from '../../../common/contracts/tickets';
+import { fetchApi, retryUnlessRefused } from '../api-client';
+import { TICKETS_KEY } from './ticket-keys';
 
 /** `GET /api/tickets/requester`: the customer's tier and the first-response target of each priority. */
 export function useRequesterProfile() {

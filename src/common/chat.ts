@@ -1,0 +1,5 @@
+/**
+ * The chat of `/chatbot` (spec section 9, chat update delay): the chat is bound to the signed-in user and shown
+ * this long after the page opens, whichever chat the chat connector runs.
+ */
+export const CHAT_UPDATE_DELAY_MS = 2000;

@@ -1,0 +1,173 @@
+import { Alert, Button, Loader, Textarea } from '@mantine/core';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ASSISTANT_TEXT_MAX } from '../../../../common/contracts/assistant';
+import { QueryState } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api-client';
+import { useAskAssistant } from '../api/ask-assistant';
+import { useConversation } from '../api/get-conversation';
+import { questionBefore } from '../lib/conversation-cache';
+import { conversationTranscript } from '../lib/transcript';
+import type { ChatBinding } from '../lib/use-chat-binding';
+import { AnswerMessage, type Feedback } from './answer-message';
+import { AssistantTicketForm } from './assistant-ticket-form';
+import { ConversationList } from './conversation-list';
+import classes from './assistant.module.css';
+
+/** Typed instead of a question, it asks for a person: the panel offers a ticket rather than searching. */
+const TALK_TO_SUPPORT =
+  /^\s*(i want to |can i |let me )?(talk|speak) to (support|an? (agent|human|person))\W*$/i;
+
+function askFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) {
+    return 'The portal could not be reached. Your question is still in the box: check your connection and send it again.';
+  }
+  if (error instanceof ApiError && error.status === 429) {
+    return 'You have asked many questions in a short time. Your question is still in the box: send it again in a minute.';
+  }
+  return 'Your question could not be answered just now. It is still in the box: please send it again.';
+}
+
+/**
+ * The built-in assistant of /chatbot (issue 15): the conversation (a log that screen readers follow
+ * politely), the question box (Enter sends, Shift+Enter starts a new line), the ticket offer, and the list of
+ * the user's conversations.
+ */
+export function AssistantPanel({ user }: { user: ChatBinding }) {
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const conversation = useConversation(activeId);
+  const ask = useAskAssistant();
+  const [text, setText] = useState('');
+  const [feedback, setFeedback] = useState<Record<number, Feedback>>({});
+  /** The question a ticket is offered for; null while no ticket is offered. */
+  const [ticketFor, setTicketFor] = useState<string | null>(null);
+  const messages = conversation.data?.conversation.messages ?? [];
+
+  const open = (id: string | null) => {
+    setActiveId(id);
+    setTicketFor(null);
+    ask.reset();
+  };
+
+  const send = () => {
+    const question = text.trim();
+    if (question === '' || ask.isPending) return;
+    if (TALK_TO_SUPPORT.test(question)) {
+      setText('');
+      setTicketFor(questionBefore(messages, messages.length));
+      return;
+    }
+    ask.mutate(
+      { text: question, ...(activeId ? { conversationId: activeId } : {}) },
+      {
+        onSuccess: (answer) => {
+          setActiveId(answer.conversationId);
+          setText('');
+        },
+      },
+    );
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter is a new line, and Enter that confirms an input method's composition is not a send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <div className={classes.layout}>
+      <section className={classes.panel} aria-label="Chat with the assistant">
+        <div className={classes.log} role="log" aria-live="polite" aria-label="Messages">
+          <div className={classes.answer}>
+            <span className={classes.who}>Assistant</span>
+            <p>{`Hello ${user.name}. Ask me a question: I look for the answer in the knowledge base, the documentation and the community.`}</p>
+          </div>
+          {activeId ? (
+            <QueryState
+              isPending={conversation.isPending}
+              error={conversation.error}
+              failed="This conversation could not be loaded. Please try again later."
+              notFound="This conversation is no longer kept."
+            >
+              {() => null}
+            </QueryState>
+          ) : null}
+          {messages.length > 0 ? (
+            <ol className={classes.messages}>
+              {messages.map((message, index) => (
+                <li key={message.id} className={classes.message}>
+                  {message.role === 'user' ? (
+                    <p className={classes.question}>
+                      <span className={classes.who}>You</span>
+                      {message.text}
+                    </p>
+                  ) : (
+                    <AnswerMessage
+                      message={message}
+                      feedback={feedback[message.id]}
+                      onFeedback={(given) => {
+                        setFeedback((current) => ({ ...current, [message.id]: given }));
+                        if (given === 'no') setTicketFor(questionBefore(messages, index));
+                      }}
+                      onOfferTicket={() => setTicketFor(questionBefore(messages, index))}
+                    />
+                  )}
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {ask.isPending ? (
+            <>
+              <p className={classes.question}>
+                <span className={classes.who}>You</span>
+                {ask.variables.text}
+              </p>
+              <p role="status">
+                <Loader size="xs" aria-hidden="true" /> Looking through the help content…
+              </p>
+            </>
+          ) : null}
+        </div>
+        {ticketFor !== null ? (
+          <AssistantTicketForm
+            key={ticketFor}
+            question={ticketFor}
+            conversation={
+              activeId && messages.length > 0
+                ? { id: activeId, transcript: conversationTranscript(messages, window.location.origin) }
+                : null
+            }
+            onCancel={() => setTicketFor(null)}
+          />
+        ) : null}
+        {ask.error ? (
+          <Alert color="red" role="alert" title="Not sent">
+            {askFailure(ask.error)}
+          </Alert>
+        ) : null}
+        <form className={classes.composer} onSubmit={submit} aria-label="Your question">
+          <Textarea
+            label="Ask a question"
+            description="Enter sends; Shift+Enter starts a new line. Type 'talk to support' for a ticket."
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={ASSISTANT_TEXT_MAX}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onKeyDown={onKeyDown}
+          />
+          <div>
+            <Button type="submit" loading={ask.isPending}>
+              Send
+            </Button>
+          </div>
+        </form>
+      </section>
+      <ConversationList activeId={activeId} onChoose={open} onNew={() => open(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, UnstyledButton } from '@mantine/core';
+import { QueryState } from '../../../components/query-state';
+import { formatDate } from '../../../lib/format-date';
+import { useConversations } from '../api/get-conversations';
+import classes from './assistant.module.css';
+
+interface ConversationListProps {
+  activeId: string | null;
+  onChoose: (id: string) => void;
+  onNew: () => void;
+}
+
+/** The user's past conversations (kept per user, deleted after the configured days) and a new one. */
+export function ConversationList({ activeId, onChoose, onNew }: ConversationListProps) {
+  const conversations = useConversations();
+  return (
+    <nav className={classes.history} aria-label="Your conversations">
+      <Button variant="light" onClick={onNew}>
+        New conversation
+      </Button>
+      <h2>Your conversations</h2>
+      <QueryState
+        isPending={conversations.isPending}
+        error={conversations.error}
+        failed="Your conversations could not be loaded. Please try again later."
+      >
+        {() =>
+          conversations.data?.conversations.length ? (
+            <ul className={classes.conversations}>
+              {conversations.data.conversations.map((conversation) => (
+                <li key={conversation.id}>
+                  <UnstyledButton
+                    className={classes.conversation}
+                    aria-current={conversation.id === activeId ? 'true' : undefined}
+                    onClick={() => onChoose(conversation.id)}
+                  >
+                    {conversation.title}
+                    <span className={classes.conversationDate}>{formatDate(conversation.updatedAt)}</span>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No conversations yet. Your questions are kept here.</p>
+          )
+        }
+      </QueryState>
+    </nav>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../common/api-paths';
+import { commentItemSchema } from '../../../common/contracts/tickets';
+import { fetchApi } from '../api-client';
+import { ticketApiPath, TICKETS_KEY } from './ticket-keys';
+
+interface CommentBody {
+  body: string;
+  internal: boolean;
+}
+
+/** `POST /api/tickets/:id/comments`: a reply, or an internal note (agents). */
+export function addComment(id: number | string, body: CommentBody) {
+  return fetchApi(ticketApiPath(apiPaths.tickets.comments, id), { method: 'POST', json: body }, (answer) =>
+    commentItemSchema.parse(answer),
+  );
+}
+
+/** {@link addComment} to one ticket, as a mutation that refreshes every ticket query. */
+export function useAddComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CommentBody) => addComment(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
+  });
+}

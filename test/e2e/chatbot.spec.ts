@@ -1,0 +1,180 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CHAT_UPDATE_DELAY_MS } from '../../src/common/chat';
+import { storedProfile } from './support/auth';
+import { tabTo } from './support/keyboard';
+import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
+import { AUTH_STATE } from './support/signed-in';
+
+/**
+ * The built-in assistant on /chatbot (issue 15) as a customer uses it: the chat appears after the chat update
+ * delay, answers from the help content with links into the right section, says plainly when it found
+ * nothing and opens a ticket with the conversation attached; a signed-out visitor goes home; axe on the
+ * conversation and the ticket form; a whole conversation by keyboard.
+ */
+
+// Demo content answers it with the 'Diagnose' section of a knowledge-base article (test/api/assistant).
+const ANSWERABLE = 'How do I find out the biggest packet that gets through my tunnel?';
+const UNANSWERABLE = 'how do I bake sourdough bread';
+const NOT_FOUND = 'I did not find an answer to this in the knowledge base, documentation or community.';
+
+async function customerPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ storageState: AUTH_STATE.customer, baseURL });
+  return { context, page: await context.newPage() };
+}
+
+const questionBox = (page: Page) => page.getByRole('textbox', { name: 'Ask a question' });
+const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
+
+/** Opens /chatbot and waits for the chat (after its delay). */
+async function openChat(page: Page) {
+  await gotoHydrated(page, '/chatbot');
+  await expect(questionBox(page)).toBeVisible({ timeout: CHAT_UPDATE_DELAY_MS + 10_000 });
+}
+
+async function ask(page: Page, question: string) {
+  await questionBox(page).fill(question);
+  await questionBox(page).press('Enter');
+  // Sent: the box empties once the answer is in.
+  await expect(questionBox(page)).toHaveValue('');
+}
+
+test('a signed-out visitor is sent home, with /chatbot kept for after sign-in', async ({ page }) => {
+  await gotoHydrated(page, '/chatbot');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('dialog', { name: 'Customer Login' })).toBeVisible();
+  expect((await storedProfile(page))?.redirectLink).toBe('/chatbot');
+});
+
+test('the chat appears only after the chat update delay, greeting the customer, and fits 375 px', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await customerPage(browser, baseURL);
+  const errors = collectPageErrors(page);
+  // When the question box enters the page, in the page's own clock (ms since navigation started).
+  await page.addInitScript(() => {
+    const shown = window as unknown as { chatShownAt?: number };
+    new MutationObserver(() => {
+      if (shown.chatShownAt === undefined && document.querySelector('form[aria-label="Your question"]')) {
+        shown.chatShownAt = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await gotoHydrated(page, '/chatbot');
+  await expect(page.getByRole('status').filter({ hasText: 'Opening the chat assistant' })).toBeVisible();
+  await expect(questionBox(page)).toHaveCount(0);
+
+  await expect(questionBox(page)).toBeVisible({ timeout: CHAT_UPDATE_DELAY_MS + 10_000 });
+  const shownAt = await page.evaluate(() => (window as unknown as { chatShownAt?: number }).chatShownAt);
+  expect(shownAt).toBeGreaterThanOrEqual(CHAT_UPDATE_DELAY_MS);
+  await expect(messages(page)).toContainText(/Hello .+\. Ask me a question/);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Your conversations' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('answers from the help content, keeps the conversation, and a passage link opens its section', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const { context, page } = await customerPage(browser, baseURL);
+  await openChat(page);
+  await ask(page, ANSWERABLE);
+  const passages = messages(page).getByRole('list', { name: 'Passages' }).last();
+  await expect(passages.getByRole('listitem').first()).toContainText('Knowledge Base');
+  const link = passages.getByRole('link', { name: /Diagnose$/ });
+  await expect(link).toHaveAttribute('href', /#diagnose$/);
+  await expect(passages.locator('mark').first()).toBeVisible();
+  await expect(messages(page).getByRole('group', { name: 'Did this answer your question?' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The conversation is listed; a new one starts empty, and choosing the old one shows it again.
+  const history = page.getByRole('navigation', { name: 'Your conversations' });
+  await expect(
+    history.getByRole('button', { name: new RegExp(ANSWERABLE.slice(0, 30)) }).first(),
+  ).toBeVisible();
+  await history.getByRole('button', { name: 'New conversation' }).click();
+  await expect(messages(page).getByRole('list', { name: 'Passages' })).toHaveCount(0);
+  await history
+    .getByRole('button', { name: new RegExp(ANSWERABLE.slice(0, 30)) })
+    .first()
+    .click();
+  await expect(link).toBeVisible();
+
+  await link.click();
+  await expect(page).toHaveURL(/\/docs\?article=[a-z0-9-]+#diagnose$/);
+  await expect(page.locator('[id="diagnose"]')).toBeAttached();
+  await context.close();
+});
+
+test('says plainly when the help content has no answer and opens a ticket with the conversation', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const { context, page } = await customerPage(browser, baseURL);
+  await openChat(page);
+  await ask(page, UNANSWERABLE);
+  await expect(messages(page)).toContainText(NOT_FOUND);
+  await expect(messages(page).getByRole('list', { name: 'Passages' })).toHaveCount(0);
+  await messages(page).getByRole('button', { name: 'Create a ticket' }).click();
+
+  const form = page.getByRole('form', { name: 'Create a ticket for our support team' });
+  await expect(form.getByLabel('Subject')).toHaveValue(UNANSWERABLE);
+  await expect(form.getByRole('option', { name: /^P1: .*first response within/ })).toBeAttached();
+  await expectNoAxeViolations(page);
+  const subject = `Sourdough from the assistant ${Date.now().toString(36)}`;
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Priority').selectOption('P3');
+  await form.getByLabel('Type').selectOption('Technical query');
+  await form.getByRole('button', { name: 'Create ticket' }).click();
+  const created = page.getByRole('status').filter({ hasText: /Ticket #\d+ created/ });
+  await expect(created).toContainText('attached to it as its first comment');
+  const ticketLink = created.getByRole('link', { name: /^Open ticket #\d+$/ });
+  const ticketPath = await ticketLink.getAttribute('href');
+  expect(ticketPath).toMatch(/^\/tickets\/\d+$/);
+
+  // My Requests lists it; its page shows the conversation.
+  await gotoHydrated(page, '/tickets');
+  await page
+    .getByRole('table', { name: 'My Requests' })
+    .getByRole('link', { name: new RegExp(subject) })
+    .click();
+  await expect(page).toHaveURL(ticketPath ?? '');
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await expect(conversation).toContainText(`Customer: ${UNANSWERABLE}`);
+  await expect(conversation).toContainText(NOT_FOUND);
+  await context.close();
+});
+
+test('a conversation by keyboard alone', async ({ browser, baseURL }) => {
+  test.slow();
+  const { context, page } = await customerPage(browser, baseURL);
+  await openChat(page);
+  await tabTo(page, questionBox(page), 120);
+  // Shift+Enter is a new line, Enter sends.
+  await page.keyboard.type('How do I find out the biggest packet');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('that gets through my tunnel?');
+  await expect(questionBox(page)).toHaveValue(/packet\nthat gets/);
+  await page.keyboard.press('Enter');
+  const feedback = messages(page).getByRole('group', { name: 'Did this answer your question?' }).last();
+  await expect(feedback).toBeVisible();
+  await expect(questionBox(page)).toBeFocused();
+  await tabTo(page, feedback.getByRole('button', { name: 'Yes' }), 20, 'back');
+  await page.keyboard.press('Enter');
+  await expect(messages(page)).toContainText('Glad it helped.');
+
+  // 'talk to support' offers the ticket form, which takes the focus.
+  await tabTo(page, questionBox(page), 20);
+  await page.keyboard.type('talk to support');
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Create a ticket for our support team' });
+  await expect(form.getByRole('heading', { name: 'Create a ticket for our support team' })).toBeFocused();
+  await expect(form.getByLabel('Subject')).toHaveValue(/biggest packet/);
+  await context.close();
+});
