@@ -12,6 +12,9 @@ const port = Number(process.env.E2E_PORT ?? 4300);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
+/** Its tests share one resource, the notices every customer sees: see the `notices` project. */
+const NOTICES_SPEC = /notices\.spec\.ts$/;
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -36,7 +39,21 @@ export default defineConfig({
   projects: [
     // Signs in once per role through the API and saves the browser state (test/e2e/auth.setup.ts).
     { name: 'setup', testMatch: /auth\.setup\.ts$/, use: { ...devices['Desktop Chrome'] } },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+    {
+      name: 'chromium',
+      testIgnore: NOTICES_SPEC,
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['setup'],
+    },
+    // One worker: the notice tests count a customer's unread notices, which every notice made meanwhile
+    // changes, also one made by another run of the same file (--repeat-each) in a second worker.
+    {
+      name: 'notices',
+      testMatch: NOTICES_SPEC,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['setup'],
+    },
   ],
   // Started in this order, each once the one before is ready: the portal finds its peers at start.
   webServer: [

@@ -11,12 +11,21 @@ import type { DatabaseHandle } from './client.js';
 
 export type EventListener = (payload: string) => void;
 
+/**
+ * What `subscribe` answers: call it to unsubscribe. `listening` settles once `LISTEN` on the channel is
+ * active, so that every event committed from then on reaches the listener; a caller that reads a starting
+ * point (the latest change) must wait for it first, or a change committed in between reaches neither. It
+ * rejects when `LISTEN` could not be started (the next subscription tries again); a caller that does not
+ * wait for it never sees an unhandled rejection.
+ */
+export type Subscription = (() => void) & { readonly listening: Promise<void> };
+
 export interface DatabaseEvents {
   /**
    * Calls `listener` with every payload sent on `channel`, and `onGap` when events may have been missed (the
-   * listening connection dropped and came back), so the caller can catch up. Answers the unsubscribe.
+   * listening connection dropped and came back), so the caller can catch up.
    */
-  subscribe(channel: string, listener: EventListener, onGap?: () => void): () => void;
+  subscribe(channel: string, listener: EventListener, onGap?: () => void): Subscription;
   close(): Promise<void>;
 }
 
@@ -52,6 +61,19 @@ export function createDatabaseEvents(handle: DatabaseHandle, log: FastifyBaseLog
     handle.driver === 'pglite'
       ? pgliteListener(handle, deliver)
       : postgresListener(handle, deliver, reportGap, log);
+  /** Per channel, the `LISTEN` started for it: every subscriber of the channel waits for the same one. */
+  const listening = new Map<string, Promise<void>>();
+  const listen = (channel: string): Promise<void> => {
+    const known = listening.get(channel);
+    if (known) return known;
+    const started = listener.listen(channel);
+    listening.set(channel, started);
+    // A failed LISTEN is forgotten, so the next subscriber starts another; this also marks it handled.
+    started.catch(() => {
+      if (listening.get(channel) === started) listening.delete(channel);
+    });
+    return started;
+  };
   let closed = false;
 
   return {
@@ -62,13 +84,13 @@ export function createDatabaseEvents(handle: DatabaseHandle, log: FastifyBaseLog
       if (!set) {
         set = new Set();
         subscribers.set(name, set);
-        listener.listen(name);
       }
       const subscriber: Subscriber = { listener: onEvent, onGap };
       set.add(subscriber);
-      return () => {
+      const unsubscribe = () => {
         set.delete(subscriber);
       };
+      return Object.assign(unsubscribe, { listening: listen(name) });
     },
     async close() {
       closed = true;
@@ -79,25 +101,31 @@ export function createDatabaseEvents(handle: DatabaseHandle, log: FastifyBaseLog
 }
 
 interface ChannelListener {
-  /** Starts listening on a channel (idempotent per channel, called once by the caller). */
-  listen(channel: string): void;
+  /**
+   * Starts listening on a channel and settles once `LISTEN` is active (the caller asks once per channel,
+   * again only after a failure).
+   */
+  listen(channel: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** PGlite runs in this process: its `listen` calls back after the statement that notified. */
+/**
+ * PGlite runs in this process: its `listen` calls back after the statement that notified, and answers once
+ * its `LISTEN` statement has run (it may fail: the statement waits for PGlite's turn, which is bounded).
+ */
 function pgliteListener(
   handle: Extract<DatabaseHandle, { driver: 'pglite' }>,
   deliver: (channel: string, payload: string) => void,
 ): ChannelListener {
-  const stops: Array<Promise<() => Promise<void>>> = [];
+  const stops: Array<() => Promise<void>> = [];
   return {
-    listen(channel) {
-      stops.push(handle.client.listen(channel, (payload) => deliver(channel, payload)));
+    async listen(channel) {
+      stops.push(await handle.client.listen(channel, (payload) => deliver(channel, payload)));
     },
     async close() {
       // PGlite may already be closed by the owner of the handle; its listeners go with it then.
       if (handle.client.closed) return;
-      for (const stop of await Promise.all(stops)) await stop().catch(() => undefined);
+      for (const stop of stops) await stop().catch(() => undefined);
     },
   };
 }
@@ -115,9 +143,11 @@ function postgresListener(
 ): ChannelListener {
   const channels = new Set<string>();
   let client: pg.Client | undefined;
-  let connecting: Promise<void> | undefined;
+  let connecting: Promise<pg.Client | undefined> | undefined;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
+  /** The connection in use dropped: events may have been missed, which subscribers hear once one is back. */
+  let missed = false;
   let closed = false;
 
   const scheduleReconnect = (): void => {
@@ -126,21 +156,25 @@ function postgresListener(
     failures += 1;
     retry = setTimeout(() => {
       retry = undefined;
-      void connect(true);
+      void connect();
     }, delay);
     retry.unref();
   };
 
-  const connect = async (afterDrop: boolean): Promise<void> => {
+  /** Opens a connection that listens on every channel asked for; answers it, or undefined when it failed. */
+  const open = async (): Promise<pg.Client | undefined> => {
     const next = handle.unboundedClient();
     let dropped = false;
     const drop = (error?: Error): void => {
       if (dropped) return;
       dropped = true;
-      if (client === next) client = undefined;
+      if (client === next) {
+        client = undefined;
+        missed = true;
+      }
       if (!closed) log.warn({ err: error }, 'event listener connection lost; reconnecting');
       next.end().catch(() => undefined);
-      scheduleReconnect();
+      if (!client) scheduleReconnect();
     };
     next.on('error', drop);
     next.on('end', () => drop());
@@ -152,29 +186,50 @@ function postgresListener(
       for (const channel of channels) await next.query(`listen "${channel}"`);
     } catch (error) {
       drop(error instanceof Error ? error : new Error(String(error)));
-      return;
+      return undefined;
     }
+    if (dropped) return undefined;
     if (closed) {
       await next.end().catch(() => undefined);
-      return;
+      return undefined;
     }
     client = next;
     failures = 0;
-    if (afterDrop) reportGap();
+    if (missed) {
+      missed = false;
+      reportGap();
+    }
+    return next;
+  };
+
+  /**
+   * The connection in use, or one attempt to open it at a time: a scheduled reconnect and a new channel's
+   * first subscriber share the attempt rather than open two connections that would both deliver.
+   */
+  const connect = (): Promise<pg.Client | undefined> => {
+    if (client) return Promise.resolve(client);
+    clearTimeout(retry);
+    retry = undefined;
+    connecting ??= open().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
   };
 
   return {
-    listen(channel) {
+    async listen(channel) {
       channels.add(channel);
-      if (client) {
-        client.query(`listen "${channel}"`).catch((error: unknown) => {
-          log.warn({ err: error, channel }, 'listen failed; reconnecting');
-          client?.end().catch(() => undefined);
-        });
-      } else {
-        connecting ??= connect(false).finally(() => {
-          connecting = undefined;
-        });
+      const connected = await connect();
+      if (!connected) throw new Error('the event listener connection could not be opened');
+      // Listening twice on a channel is harmless, and this one is then sure to be on the connection in use
+      // (one opened just before the channel was asked for would not have it).
+      try {
+        await connected.query(`listen "${channel}"`);
+      } catch (error) {
+        log.warn({ err: error, channel }, 'listen failed; reconnecting');
+        // Its 'end' reconnects, and the new connection listens on every channel.
+        connected.end().catch(() => undefined);
+        throw error;
       }
     },
     async close() {

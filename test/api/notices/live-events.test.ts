@@ -4,7 +4,9 @@ import { apiPaths } from '../../../src/common/api-paths.js';
 import { noticeEventSchema } from '../../../src/common/contracts/notices.js';
 import { openEventStream, type EventStreamReader } from '../../support/event-stream.js';
 import { callerOf, createNoticeAs, postAs, type Caller } from '../../support/notices.js';
+import type { DatabaseHandle } from '../../../src/server/db/client.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import type { TestDatabase } from '../../support/test-db.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
@@ -43,6 +45,45 @@ async function stream(baseUrl: string, headers: Record<string, string> = {}): Pr
   open.push(reader);
   expect(reader.status).toBe(200);
   return reader;
+}
+
+/** `target` with `method` delayed until `before()` settles (and failing when it fails). */
+function delayed<T extends object>(target: T, method: keyof T, before: () => Promise<void>): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value: unknown = Reflect.get(object, property, object);
+      if (typeof value !== 'function') return value;
+      // Bound to the real object: PGlite keeps its state in private fields a proxy does not have.
+      const bound = (value as (...args: unknown[]) => unknown).bind(object);
+      if (property !== method) return bound;
+      return async (...args: unknown[]) => {
+        await before();
+        return bound(...args);
+      };
+    },
+  });
+}
+
+/**
+ * The shared database as another instance sees it, with its first step towards LISTEN (opening the
+ * listening connection on PostgreSQL, PGlite's `listen`) held by `before` each time it is taken.
+ */
+function withListenHeld(database: TestDatabase, before: () => Promise<void>): TestDatabase {
+  const { handle } = database;
+  const held: DatabaseHandle =
+    handle.driver === 'pglite'
+      ? { ...handle, client: delayed(handle.client, 'listen', before) }
+      : { ...handle, unboundedClient: () => delayed(handle.unboundedClient(), 'connect', before) };
+  return { ...database, handle: held };
+}
+
+/** A promise and its resolve, for a test to open a gate when it chooses. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = (): void => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
 }
 
 const isNotice = (noticeId: string, action: string) => (event: { event: string; data: string }) =>
@@ -87,6 +128,52 @@ describe(`live notice changes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 
       missedB.Notice_ID,
     ]);
     expect(Number(two.id)).toBeGreaterThan(Number(one.id));
+  });
+
+  it('a stream says ready only once its instance listens, so a change made right after arrives', async () => {
+    const reached = gate();
+    const release = gate();
+    const late = await createTestApp({
+      sharedDatabase: withListenHeld(t.database, async () => {
+        reached.open();
+        await release.opened;
+      }),
+    });
+    try {
+      const reader = await stream(await late.app.listen({ port: 0, host: '127.0.0.1' }));
+      await reached.opened;
+      // A ready sent now would be a promise the instance cannot keep: a change committed before its LISTEN
+      // is active never reaches it, and the page that heard ready would never learn of that change.
+      await expect(reader.next((event) => event.event === 'ready', 500)).rejects.toThrow(/no matching/);
+      release.open();
+      await reader.next((event) => event.event === 'ready', WITHIN_MS);
+      const created = await createNoticeAs(t.app, admin);
+      await reader.next(isNotice(created.Notice_ID, 'created'), WITHIN_MS);
+    } finally {
+      release.open();
+      await late.close();
+    }
+  });
+
+  it('a stream whose LISTEN fails ends without ready, and the next stream listens again', async () => {
+    let attempts = 0;
+    const flaky = await createTestApp({
+      sharedDatabase: withListenHeld(t.database, async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('the database is unreachable');
+      }),
+    });
+    try {
+      const url = await flaky.app.listen({ port: 0, host: '127.0.0.1' });
+      const failed = await stream(url);
+      await expect(failed.next((event) => event.event === 'ready', WITHIN_MS)).rejects.toThrow(/ended/);
+      const next = await stream(url);
+      await next.next((event) => event.event === 'ready', WITHIN_MS);
+      const created = await createNoticeAs(t.app, admin);
+      await next.next(isNotice(created.Notice_ID, 'created'), WITHIN_MS);
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('a bad Last-Event-ID is a 400', async () => {

@@ -21,7 +21,7 @@ const headersSchema = z.object({
  * PostgreSQL `LISTEN/NOTIFY`, db/events.ts). `event: notice` carries `{seq, action, noticeId}` with `id: seq`;
  * a reconnecting browser sends the last `seq` as `Last-Event-ID` and first gets what it missed, or
  * `event: resync` (reload everything) when it missed more than a catch-up holds or the listening connection
- * of this instance dropped. A new stream starts with `event: ready`.
+ * of this instance dropped. A new stream starts with `event: ready`, sent once this instance listens.
  */
 export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEventStreams(app);
@@ -53,7 +53,7 @@ export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
         stream.send('notice', event, event.seq);
       };
       // Subscribed before the catch-up query, so a change committed in between is held, not lost.
-      const unsubscribe = app.databaseEvents.subscribe(
+      const subscription = app.databaseEvents.subscribe(
         NOTICE_CHANNEL,
         (payload) => {
           const parsed = noticeEventSchema.safeParse(JSON.parse(payload));
@@ -63,9 +63,12 @@ export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         () => stream.send('resync', { reason: 'events may have been missed' }),
       );
-      stream.onClose(unsubscribe);
+      stream.onClose(subscription);
 
       try {
+        // Only once LISTEN is active is every later change sure to arrive: a change committed after the
+        // starting point below but before that would reach neither the catch-up nor the stream.
+        await subscription.listening;
         if (since === undefined) {
           last = await latestChangeSeq(app.db);
           stream.send('ready', { seq: last }, last);

@@ -29,7 +29,13 @@ function ChangeHistory({ id }: { id: string }) {
       <h2 id="notice-history">Change history</h2>
       <QueryState isPending={changes.isPending} error={changes.error}>
         {() => (
-          <DataTable caption="Change history" columns={['When', 'Who', 'Change', 'Field', 'Before', 'After']}>
+          // The scroll region is named apart from the section around it: two regions of one name are
+          // indistinguishable to a screen reader (axe landmark-unique).
+          <DataTable
+            caption="Change history"
+            label="Changes of the notice"
+            columns={['When', 'Who', 'Change', 'Field', 'Before', 'After']}
+          >
             {(changes.data?.changes ?? []).flatMap((change) =>
               change.fields.map((field, index) => (
                 <tr key={`${change.id}-${field.field}`}>
