@@ -72,13 +72,19 @@ export interface TicketListQuery {
   priority?: TicketPriority | undefined;
   /** Lower-cased email; `null` = unassigned. */
   assigneeEmail?: string | null | undefined;
-  /** Only tickets awaiting a first response whose due time is before this instant (overdue, due soon). */
+  /**
+   * The first-response clock (`firstResponseClockRuns` of common/tickets.ts): `running` (no public agent
+   * reply, a due time, not solved or closed), `responded` (an agent replied in public), `stopped` (neither).
+   */
+  clock?: 'running' | 'responded' | 'stopped' | undefined;
+  /** Only tickets due at or before this instant (with `clock: 'running'`: overdue, due soon). */
   dueBefore?: Date | undefined;
-  /** Only tickets awaiting a first response due after this instant. */
+  /** Only tickets due after this instant. */
   dueAfter?: Date | undefined;
-  /** Tickets with a first response already. */
-  responded?: boolean | undefined;
-  /** `due`: awaiting a response first, soonest due first (overdue on top); `updated`: newest change first. */
+  /**
+   * `due`: tickets whose clock runs first, soonest due on top (so overdue first), then the rest by newest
+   * change; `updated`: newest change first.
+   */
   sort: 'due' | 'updated';
   limit: number;
   offset: number;

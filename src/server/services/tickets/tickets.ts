@@ -94,18 +94,22 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
   return ticket;
 }
 
-/** The due-state filter as due-time bounds (a ticket answered already has no due time left). */
-function dueBounds(due: ListTicketsQuery['due'], now: number, soonMinutes: number): Partial<TicketListQuery> {
+/**
+ * The due-state filter as the help desk's query: the clock (common/tickets.ts `dueState`'s first two tests)
+ * and, while it runs, the due-time bounds of its three states.
+ */
+function dueFilter(due: ListTicketsQuery['due'], now: number, soonMinutes: number): Partial<TicketListQuery> {
   const soon = new Date(now + soonMinutes * 60_000);
   switch (due) {
     case 'overdue':
-      return { dueBefore: new Date(now) };
+      return { clock: 'running', dueBefore: new Date(now) };
     case 'dueSoon':
-      return { dueAfter: new Date(now), dueBefore: soon };
+      return { clock: 'running', dueAfter: new Date(now), dueBefore: soon };
     case 'due':
-      return { dueAfter: soon };
+      return { clock: 'running', dueAfter: soon };
     case 'responded':
-      return { responded: true };
+    case 'stopped':
+      return { clock: due };
     default:
       return {};
   }
@@ -129,7 +133,7 @@ export async function listTickets(deps: TicketDeps, user: PortalUser, query: Lis
     status: query.status,
     priority: query.priority,
     assigneeEmail,
-    ...dueBounds(query.due, Date.now(), deps.dueSoonMinutes),
+    ...dueFilter(query.due, Date.now(), deps.dueSoonMinutes),
     sort: query.sort,
     limit: TICKETS_PAGE_SIZE,
     offset: (query.page - 1) * TICKETS_PAGE_SIZE,
