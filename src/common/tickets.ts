@@ -63,6 +63,18 @@ export function dueState(
   return left <= dueSoonMinutes * 60_000 ? 'dueSoon' : 'due';
 }
 
+/** What a ticket's event history records: opened, a reply, a note, a file, a change of a field. */
+export const TICKET_EVENT_KINDS = [
+  'created',
+  'replied',
+  'noted',
+  'attached',
+  'status',
+  'priority',
+  'assigned',
+] as const;
+export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
+
 /**
  * A duration as the SLA table writes it (`2 hrs`, `1 hr`, `30 min`, `20 mins`) in minutes; undefined when
  * it is written some other way (the configuration check names the cell).

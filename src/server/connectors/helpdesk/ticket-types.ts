@@ -1,4 +1,4 @@
-import type { SupportTier, TicketPriority, TicketStatus } from '../../../common/tickets.js';
+import type { SupportTier, TicketEventKind, TicketPriority, TicketStatus } from '../../../common/tickets.js';
 import type { UserType } from '../../../common/users.js';
 
 /**
@@ -41,7 +41,7 @@ export interface HelpdeskComment {
 export interface HelpdeskTicketEvent {
   id: number;
   actorEmail: string;
-  kind: 'created' | 'replied' | 'noted' | 'status' | 'priority' | 'assigned';
+  kind: TicketEventKind;
   detail: Record<string, string | null>;
   createdAt: Date;
 }
@@ -116,6 +116,14 @@ export interface HelpdeskTicketDesk {
     internal: boolean;
     status?: TicketStatus;
   }): Promise<{ comment: HelpdeskComment; ticket: HelpdeskTicketRecord }>;
+  /**
+   * Records in the ticket's history that a file was attached (the portal keeps the file itself in its object
+   * store) and counts it as a change of the ticket; undefined for no such ticket.
+   */
+  recordAttachment(
+    ticketId: number,
+    attachment: { fileName: string; actorEmail: string },
+  ): Promise<HelpdeskTicketRecord | undefined>;
   /** Applies the changes and records an event for each field that changed; undefined for no such ticket. */
   updateTicket(
     id: number,

@@ -54,7 +54,11 @@ export function inScope(
 }
 
 /** The ticket if this user may see it; NOT_FOUND otherwise. */
-async function visibleTicket(deps: TicketDeps, user: PortalUser, id: number): Promise<HelpdeskTicketRecord> {
+export async function visibleTicket(
+  deps: TicketDeps,
+  user: PortalUser,
+  id: number,
+): Promise<HelpdeskTicketRecord> {
   const ticket = await deps.helpdesk.getTicket(id);
   if (!ticket || !inScope(await scopeOf(deps, user), { ...ticket, requesterEmail: ticket.requester.email })) {
     throw notFound();

@@ -261,6 +261,24 @@ export function createBuiltinTickets(db: Database): HelpdeskTicketDesk {
       return { comment: toComment(comment), ticket: await mustGet(ticketId) };
     },
 
+    async recordAttachment(ticketId, { fileName, actorEmail }) {
+      const recorded = await db.transaction(async (tx) => {
+        const t = helpdeskTickets;
+        // A new file is a change of the ticket: its "last update" moves, as a reply's does.
+        const [row] = await tx
+          .update(t)
+          .set({ updatedAt: sql`now()` })
+          .where(eq(t.id, ticketId))
+          .returning({ id: t.id });
+        if (!row) return false;
+        await tx
+          .insert(helpdeskTicketEvents)
+          .values({ ticketId, actorEmail, kind: 'attached', detail: { to: fileName } });
+        return true;
+      });
+      return recorded ? mustGet(ticketId) : undefined;
+    },
+
     async updateTicket(id, changes, actorEmail) {
       const changed = await db.transaction(async (tx) => {
         const t = helpdeskTickets;
