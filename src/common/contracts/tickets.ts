@@ -50,6 +50,8 @@ export const ticketSchema = z.object({
   firstResponseDueAt: z.string().nullable(),
   firstRespondedAt: z.string().nullable(),
   dueState: z.enum(DUE_STATES),
+  /** The assistant's conversation the ticket was opened from, if any. */
+  conversationId: z.string().nullable(),
   url: z.string(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;

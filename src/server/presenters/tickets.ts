@@ -51,6 +51,7 @@ export function presentTicket(ticket: HelpdeskTicketRecord, view: TicketView): T
       view.now,
       view.dueSoonMinutes,
     ),
+    conversationId: ticket.conversationId,
     url: ticketUrl(ticket.id),
   };
 }

@@ -25,6 +25,8 @@ export interface HelpdeskTicketRecord {
   assignee: TicketPerson | null;
   firstResponseDueAt: Date | null;
   firstRespondedAt: Date | null;
+  /** The assistant's conversation it was opened from. */
+  conversationId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -58,6 +60,7 @@ export interface CreateTicketInput {
   firstResponseDueAt: Date;
   /** When it was opened: the instant the due time was counted from. */
   createdAt: Date;
+  conversationId: string | null;
 }
 
 /** Whose tickets a list may hold: one requester's, an organisation's, or every ticket (agents). */

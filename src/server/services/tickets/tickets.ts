@@ -82,6 +82,7 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
     priority: body.priority,
     type: body.type,
     release: body.release || null,
+    conversationId: body.conversationId || null,
     requesterEmail: user.email,
     organisation: context.organisation,
     tier: context.tier,

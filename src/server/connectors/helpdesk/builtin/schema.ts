@@ -90,6 +90,8 @@ export const helpdeskTickets = pgTable(
     firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }),
     /** The first public reply of an agent: it stops the first-response clock. */
     firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
+    /** The assistant's conversation the ticket was opened from (the assistant issue attaches it). */
+    conversationId: text('conversation_id'),
     publicComments: text('public_comments').notNull().default(''),
     /** The internal notes' text, for the agents' search only. */
     internalNotes: text('internal_notes').notNull().default(''),

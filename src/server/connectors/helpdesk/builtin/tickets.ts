@@ -57,6 +57,7 @@ function toRecord({ ticket, requesterName, assigneeName }: TicketRow): HelpdeskT
       : null,
     firstResponseDueAt: ticket.firstResponseDueAt,
     firstRespondedAt: ticket.firstRespondedAt,
+    conversationId: ticket.conversationId,
     createdAt: ticket.createdAt,
     updatedAt: ticket.updatedAt,
   };
