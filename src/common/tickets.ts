@@ -20,22 +20,60 @@ export const SUPPORT_TIERS = ['Basic', 'Enterprise', 'Enterprise Plus', 'Strateg
 export type SupportTier = (typeof SUPPORT_TIERS)[number];
 
 /**
- * Where a ticket stands against its first-response target: answered (the clock stopped), overdue, due soon
- * (within the configured minutes), or due later.
+ * Statuses in which a ticket awaits no first response: solved or closed (by its requester or an agent) before
+ * any agent replied in public. A customer's reply that reopens it starts the clock again.
  */
-export const DUE_STATES = ['responded', 'overdue', 'dueSoon', 'due'] as const;
+export const CLOCK_STOPPING_STATUSES = ['solved', 'closed'] as const satisfies readonly TicketStatus[];
+
+/**
+ * Whether a ticket's first-response clock runs: nobody has answered in public yet, it has a due time, and it
+ * is not solved or closed. The help desk's list query asks the same question in SQL (its filters and its due
+ * sort), so a list and the state it shows agree.
+ */
+export function firstResponseClockRuns(ticket: {
+  status: string;
+  firstResponseDueAt: string | null;
+  firstRespondedAt: string | null;
+}): boolean {
+  return (
+    !ticket.firstRespondedAt &&
+    ticket.firstResponseDueAt !== null &&
+    !(CLOCK_STOPPING_STATUSES as readonly string[]).includes(ticket.status)
+  );
+}
+
+/**
+ * Where a ticket stands against its first-response target: answered (the clock stopped by an agent's public
+ * reply), stopped without an answer (solved or closed first, or no due time at all), or, while the clock
+ * runs, overdue, due soon (within the configured minutes) or due later.
+ */
+export const DUE_STATES = ['responded', 'overdue', 'dueSoon', 'due', 'stopped'] as const;
 export type DueState = (typeof DUE_STATES)[number];
 
 export function dueState(
-  ticket: { firstResponseDueAt: string | null; firstRespondedAt: string | null },
+  ticket: { status: string; firstResponseDueAt: string | null; firstRespondedAt: string | null },
   now: number,
   dueSoonMinutes: number,
 ): DueState {
-  if (ticket.firstRespondedAt || !ticket.firstResponseDueAt) return 'responded';
+  if (ticket.firstRespondedAt) return 'responded';
+  // (The second test only narrows the type: a running clock has a due time.)
+  if (!firstResponseClockRuns(ticket) || !ticket.firstResponseDueAt) return 'stopped';
   const left = Date.parse(ticket.firstResponseDueAt) - now;
   if (left <= 0) return 'overdue';
   return left <= dueSoonMinutes * 60_000 ? 'dueSoon' : 'due';
 }
+
+/** What a ticket's event history records: opened, a reply, a note, a file, a change of a field. */
+export const TICKET_EVENT_KINDS = [
+  'created',
+  'replied',
+  'noted',
+  'attached',
+  'status',
+  'priority',
+  'assigned',
+] as const;
+export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
 /**
  * A duration as the SLA table writes it (`2 hrs`, `1 hr`, `30 min`, `20 mins`) in minutes; undefined when

@@ -73,6 +73,7 @@ test('a customer opens a P1 outage ticket from the home page and sees its due ti
     /A first response is due by .+ \((Basic|Enterprise|Enterprise Plus|Strategic) support\)/,
   );
   await expect(created).toContainText('tunnel-down.png attached');
+  await expectNoAxeViolations(page);
   await expect(
     agent.getByRole('table', { name: 'Ticket queue' }).getByRole('link', { name: new RegExp(subject) }),
   ).toBeVisible();
@@ -157,12 +158,15 @@ test('another customer finds the ticket nowhere: not by its number, not in their
   await expect(page.getByRole('alert')).toContainText(
     'There is no ticket with this number, or it is not yours.',
   );
+  await expectNoAxeViolations(page);
   await page.goto('/tickets');
   await expect(page.getByText('No tickets found.')).toBeVisible();
+  await expectNoAxeViolations(page);
   await gotoHydrated(page, `/search?q=${encodeURIComponent(subject)}`);
   // My Requests has nothing of it, and no result anywhere leads to the ticket.
   await expect(page.getByText(/^My Requests \(0\)$/)).toBeVisible();
   await expect(page.locator(`a[href="${ticketUrl}"]`)).toHaveCount(0);
+  await expectNoAxeViolations(page);
   await context.close();
 });
 
@@ -172,10 +176,15 @@ test('a customer creates a ticket by keyboard alone, and a missing field keeps w
 }) => {
   test.slow();
   const { context, page } = await pageAs(browser, baseURL, 'customer');
-  await page.goto('/tickets/new');
+  await gotoHydrated(page, '/tickets/new');
   const subjectField = page.getByLabel('Subject');
   await expect(subjectField).toBeVisible();
-  await subjectField.focus();
+  // From the top of the page: the skip link first, past the header to the form's first field.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await tabTo(page, subjectField, 5);
   await page.keyboard.type('Question about BGP route limits');
   await page.keyboard.press('Tab');
   await page.keyboard.type('How many routes can one spoke gateway learn?');

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DUE_STATES, SUPPORT_TIERS, TICKET_PRIORITIES, TICKET_STATUSES } from '../tickets.js';
+import {
+  DUE_STATES,
+  SUPPORT_TIERS,
+  TICKET_EVENT_KINDS,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+} from '../tickets.js';
 import { storableText } from './text.js';
 
 /** `/api/tickets` (issue 14's wire shapes; the spec leaves the ticket calls open). */
@@ -44,6 +50,8 @@ export const ticketSchema = z.object({
   firstResponseDueAt: z.string().nullable(),
   firstRespondedAt: z.string().nullable(),
   dueState: z.enum(DUE_STATES),
+  /** The assistant's conversation the ticket was opened from, if any. */
+  conversationId: z.string().nullable(),
   url: z.string(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -79,9 +87,12 @@ export const attachmentQuerySchema = z.object({
 });
 
 export const ticketItemSchema = z.object({ ticket: ticketSchema });
-/** One entry of a ticket's event history (staff only): who did what, and from what to what. */
+/**
+ * One entry of a ticket's event history (staff only): who did what, and from what to what (`to` is the file
+ * name of an attachment).
+ */
 export const ticketEventEntrySchema = z.object({
-  kind: z.enum(['created', 'replied', 'noted', 'status', 'priority', 'assigned']),
+  kind: z.enum(TICKET_EVENT_KINDS),
   actor: z.string(),
   from: z.string().nullable(),
   to: z.string().nullable(),

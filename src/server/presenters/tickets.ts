@@ -46,7 +46,12 @@ export function presentTicket(ticket: HelpdeskTicketRecord, view: TicketView): T
     updatedAt: ticket.updatedAt.toISOString(),
     firstResponseDueAt,
     firstRespondedAt,
-    dueState: dueState({ firstResponseDueAt, firstRespondedAt }, view.now, view.dueSoonMinutes),
+    dueState: dueState(
+      { status: ticket.status, firstResponseDueAt, firstRespondedAt },
+      view.now,
+      view.dueSoonMinutes,
+    ),
+    conversationId: ticket.conversationId,
     url: ticketUrl(ticket.id),
   };
 }

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { apiPaths } from '../../../src/common/api-paths.js';
+import { ticketListSchema } from '../../../src/common/contracts/tickets.js';
 import { customerAccounts, users } from '../../../src/server/db/schema.js';
 import { seedDemoAccounts, seedDemoAccountsLogged } from '../../../src/server/db/seed/demo-accounts.js';
 import { signInWithPassword } from '../../support/auth-flow.js';
+import { sessionCookie } from '../../support/factories.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
@@ -16,6 +20,15 @@ describe('demo accounts', () => {
       providedId: 'CUST-0001',
       role: 'customer',
       userType: 'customer',
+      organisationAdmin: false,
+      passwordHash: null,
+    });
+    expect(byEmail.get('manager@example.com')).toMatchObject({
+      name: 'Morgan Manager',
+      providedId: 'CUST-0001',
+      role: 'customer',
+      userType: 'customer',
+      organisationAdmin: true,
       passwordHash: null,
     });
     expect(byEmail.get('legacy@example.com')).toMatchObject({
@@ -45,6 +58,31 @@ describe('demo accounts', () => {
       ['CUST-0002', 'Other Org', 'example.org'],
     ]);
     for (const email of byEmail.keys()) expect(await t.app.connectors.helpdesk.findUser(email)).toBeDefined();
+  });
+
+  it("the organisation admin's list holds the demo tickets of a colleague (Casey), the customer's only their own", async () => {
+    const listOf = async (email: string) => {
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      if (!user) throw new Error(`no demo user ${email}`);
+      const { cookie } = await sessionCookie(t.app, { id: user.id, role: 'customer' });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${apiPaths.tickets.tickets}?sort=updated`,
+        headers: { cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return ticketListSchema.parse(res.json());
+    };
+    const managers = await listOf('manager@example.com');
+    expect(managers.count).toBeGreaterThan(0);
+    expect(new Set(managers.tickets.map((ticket) => ticket.requester.email))).toEqual(
+      new Set(['customer@example.com']),
+    );
+    expect(managers.tickets.every((ticket) => ticket.organisation === 'Example Corp')).toBe(true);
+    // The same tickets are Casey's own; Lee (no organisation on file) sees none of them.
+    expect((await listOf('customer@example.com')).count).toBe(managers.count);
+    const legacy = await listOf('legacy@example.com');
+    expect(legacy.tickets.some((ticket) => ticket.requester.email === 'customer@example.com')).toBe(false);
   });
 
   it('seeding again changes nothing', async () => {

@@ -7,19 +7,21 @@ import {
   type Ticket,
 } from '../../../src/common/contracts/tickets.js';
 import { storedObjects } from '../../../src/server/connectors/storage/builtin/schema.js';
-import { getAs, refusal, type Caller } from '../../support/callers.js';
+import { callerOf, getAs, refusal, type Caller } from '../../support/callers.js';
 import { SAME_ORIGIN } from '../../support/http.js';
 import { customerOf, openTicket, ticketPath } from '../../support/tickets.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * Issue 14's attachments: a screenshot, a log and a bundle are kept through the object store and download
- * through a signed link; a refused type (recognised from the bytes, whatever the name) or a file over 25 MB
- * is refused with nothing stored; another customer cannot reach them.
+ * Issue 14's attachments: a screenshot, a log and a bundle are kept through the object store, download
+ * through a signed link and are entered in the ticket's history; a refused type (recognised from the bytes,
+ * whatever the name) or a file over 25 MB is refused with nothing stored or recorded; another customer cannot
+ * reach them.
  */
 
 const t = useTestApp({ seed: false });
 let owner: Caller;
+let agent: Caller;
 let ticket: Ticket;
 
 /** A 1x1 PNG. */
@@ -48,8 +50,13 @@ const storedCount = async () =>
       .where(like(storedObjects.key, 'attachments/%'))
   )[0]?.value ?? 0;
 
+/** The ticket as the agent reads it: with its history. */
+const agentView = async () =>
+  ticketDetailsSchema.parse((await getAs(t.app, agent, ticketPath(ticket.id))).json());
+
 beforeAll(async () => {
   owner = await customerOf(t.app);
+  agent = await callerOf(t.app, 'agent');
   ticket = await openTicket(t.app, owner);
 });
 
@@ -70,6 +77,18 @@ describe('ticket attachments', () => {
       ['controller.log', 'text/plain; charset=utf-8'],
       ['diag_bundle.tar.gz', 'application/gzip'],
     ]);
+    // Each file is a history entry of its uploader (the name as kept), and a change of the ticket.
+    const seen = await agentView();
+    expect(
+      seen.history
+        .filter((entry) => entry.kind === 'attached')
+        .map((entry) => [entry.actor, entry.from, entry.to]),
+    ).toEqual([
+      [owner.email, null, 'screen_shot_1.png'],
+      [owner.email, null, 'controller.log'],
+      [owner.email, null, 'diag_bundle.tar.gz'],
+    ]);
+    expect(Date.parse(seen.ticket.updatedAt)).toBeGreaterThan(Date.parse(ticket.updatedAt));
     const [first] = details.attachments;
     const redirect = await getAs(t.app, owner, first?.url ?? '');
     expect(redirect.statusCode).toBe(302);
@@ -80,6 +99,7 @@ describe('ticket attachments', () => {
 
   it('refuses a type it does not take, recognised from the bytes whatever the name or header, storing nothing', async () => {
     const before = await storedCount();
+    const historyBefore = (await agentView()).history.length;
     expect(refusal(await upload(owner, 'screenshot.png', EXE, 'image/png'), 400)).toMatch(/^body: /);
     expect(refusal(await upload(owner, 'notes.log', Buffer.from([0x61, 0x00, 0x62])), 400)).toMatch(
       /not accepted/,
@@ -89,6 +109,7 @@ describe('ticket attachments', () => {
     );
     expect(refusal(await upload(owner, 'empty.txt', Buffer.alloc(0)), 400)).toMatch(/empty/);
     expect(await storedCount()).toBe(before);
+    expect((await agentView()).history).toHaveLength(historyBefore);
   });
 
   it('refuses a file over 25 MB with a 413 JSON, storing nothing', async () => {

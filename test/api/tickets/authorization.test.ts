@@ -7,11 +7,13 @@ import { useTestApp } from '../../support/use-test-app.js';
 
 /**
  * Issue 14's authorization matrix: every ticket call for an anonymous visitor, two customers of different
- * organisations, an organisation admin of the first one's organisation, an agent and an admin.
+ * organisations, an organisation admin of the first one's organisation, a colleague of the first one who is
+ * not its admin (their own tickets only, as any customer: another's is the same 404 as a missing one), an
+ * agent and an admin.
  */
 
 const t = useTestApp({ seed: false });
-type Role = 'anonymous' | 'owner' | 'otherOrg' | 'orgAdmin' | 'agent' | 'admin';
+type Role = 'anonymous' | 'owner' | 'otherOrg' | 'orgAdmin' | 'colleague' | 'agent' | 'admin';
 const callers = {} as Record<Role, Caller>;
 let ticket: Ticket;
 
@@ -21,12 +23,13 @@ beforeAll(async () => {
   callers.owner = owner;
   callers.otherOrg = await customerOf(t.app, { tier: 'Basic' });
   callers.orgAdmin = await customerOf(t.app, { providedId: owner.providedId, organisationAdmin: true });
+  callers.colleague = await customerOf(t.app, { providedId: owner.providedId });
   callers.agent = await callerOf(t.app, 'agent');
   callers.admin = await callerOf(t.app, 'admin');
   ticket = await openTicket(t.app, owner);
 });
 
-const ROLES: Role[] = ['anonymous', 'owner', 'otherOrg', 'orgAdmin', 'agent', 'admin'];
+const ROLES: Role[] = ['anonymous', 'owner', 'otherOrg', 'orgAdmin', 'colleague', 'agent', 'admin'];
 
 interface Call {
   name: string;
@@ -34,37 +37,48 @@ interface Call {
   expected: Record<Role, number>;
 }
 
+/** Expected statuses in the order of ROLES, so each call's row reads as a line of the matrix. */
+const statuses = (...codes: [number, number, number, number, number, number, number]): Record<Role, number> =>
+  Object.fromEntries(ROLES.map((role, index) => [role, codes[index]])) as Record<Role, number>;
+
+// expected: statuses(anonymous, owner, otherOrg, orgAdmin, colleague, agent, admin)
 const calls = (): Call[] => [
   {
     name: 'GET /api/tickets/:id',
     send: (c) => getAs(t.app, c, ticketPath(ticket.id)),
-    expected: { anonymous: 401, owner: 200, otherOrg: 404, orgAdmin: 200, agent: 200, admin: 200 },
+    expected: statuses(401, 200, 404, 200, 404, 200, 200),
   },
   {
     name: 'POST /api/tickets',
     send: (c) => postAs(t.app, c, apiPaths.tickets.tickets, ticketBody()),
-    expected: { anonymous: 401, owner: 201, otherOrg: 201, orgAdmin: 201, agent: 403, admin: 403 },
+    expected: statuses(401, 201, 201, 201, 201, 403, 403),
   },
   {
     name: 'POST /api/tickets/:id/comments (reply)',
     send: (c) => postAs(t.app, c, ticketPath(ticket.id, apiPaths.tickets.comments), { body: 'A reply.' }),
-    expected: { anonymous: 401, owner: 201, otherOrg: 404, orgAdmin: 201, agent: 201, admin: 201 },
+    expected: statuses(401, 201, 404, 201, 404, 201, 201),
   },
   {
     name: 'POST /api/tickets/:id/comments (internal note)',
     send: (c) =>
       postAs(t.app, c, ticketPath(ticket.id, apiPaths.tickets.comments), { body: 'A note.', internal: true }),
-    expected: { anonymous: 401, owner: 403, otherOrg: 404, orgAdmin: 403, agent: 201, admin: 201 },
+    expected: statuses(401, 403, 404, 403, 404, 201, 201),
+  },
+  {
+    name: 'PATCH /api/tickets/:id (status: solved)',
+    // Customers may mark their ticket solved. (The matrix's later replies reopen it.)
+    send: (c) => patchAs(t.app, c, ticketPath(ticket.id), { status: 'solved' }),
+    expected: statuses(401, 200, 404, 200, 404, 200, 200),
   },
   {
     name: 'PATCH /api/tickets/:id (priority)',
     send: (c) => patchAs(t.app, c, ticketPath(ticket.id), { priority: 'P3' }),
-    expected: { anonymous: 401, owner: 403, otherOrg: 404, orgAdmin: 403, agent: 200, admin: 200 },
+    expected: statuses(401, 403, 404, 403, 404, 200, 200),
   },
   {
     name: 'PATCH /api/tickets/:id (assign)',
     send: (c) => patchAs(t.app, c, ticketPath(ticket.id), { assigneeId: callers.agent.id }),
-    expected: { anonymous: 401, owner: 403, otherOrg: 404, orgAdmin: 403, agent: 200, admin: 200 },
+    expected: statuses(401, 403, 404, 403, 404, 200, 200),
   },
 ];
 
@@ -78,7 +92,7 @@ describe('the ticket calls, role by role', () => {
     if (res.statusCode >= 400) expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
   });
 
-  it('lists: the owner their own, the organisation admin the organisation, the other organisation none of it, staff all', async () => {
+  it('lists: the owner their own, the organisation admin the organisation, the other organisation and a plain colleague none of it, staff all', async () => {
     const ids = async (role: Role) =>
       ticketListSchema
         .parse((await getAs(t.app, callers[role], `${apiPaths.tickets.tickets}?sort=updated`)).json())
@@ -86,7 +100,9 @@ describe('the ticket calls, role by role', () => {
     expect(await ids('owner')).toContain(ticket.id);
     expect(await ids('orgAdmin')).toContain(ticket.id);
     expect(await ids('otherOrg')).not.toContain(ticket.id);
+    expect(await ids('colleague')).not.toContain(ticket.id);
     expect(await ids('agent')).toContain(ticket.id);
+    expect(await ids('admin')).toContain(ticket.id);
     expect((await getAs(t.app, ANONYMOUS, apiPaths.tickets.tickets)).statusCode).toBe(401);
   });
 

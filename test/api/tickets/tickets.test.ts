@@ -52,6 +52,26 @@ describe('the first-response due time', () => {
     expect(p1.firstResponseDueAt).toBe('2026-11-27T19:30:00.000Z');
   });
 
+  it("keeps the assistant's conversation a ticket was opened from, and answers it on every read", async () => {
+    const customer = await customerOf(t.app);
+    const fromChat = await openTicket(t.app, customer, { conversationId: 'conv_7Hq2' });
+    expect(fromChat.conversationId).toBe('conv_7Hq2');
+    const plain = await openTicket(t.app, customer);
+    expect(plain.conversationId).toBeNull();
+    const read = ticketDetailsSchema.parse((await getAs(t.app, customer, ticketPath(fromChat.id))).json());
+    expect(read.ticket.conversationId).toBe('conv_7Hq2');
+    const listed = ticketListSchema.parse((await getAs(t.app, agent, apiPaths.tickets.tickets)).json());
+    expect(listed.tickets.find((ticket) => ticket.id === fromChat.id)?.conversationId).toBe('conv_7Hq2');
+    const tooLong = await postAs(t.app, customer, apiPaths.tickets.tickets, {
+      subject: 'x',
+      description: 'y',
+      priority: 'P3',
+      type: 'Technical query',
+      conversationId: 'c'.repeat(101),
+    });
+    expect(refusal(tooLong, 400)).toMatch(/conversationId/);
+  });
+
   it('an unknown type is a 400 naming the field; a 20-digit ticket number a 400, an unknown one a 404', async () => {
     const customer = await customerOf(t.app);
     const res = await postAs(t.app, customer, apiPaths.tickets.tickets, {

@@ -1,4 +1,4 @@
-import type { SupportTier, TicketPriority, TicketStatus } from '../../../common/tickets.js';
+import type { SupportTier, TicketEventKind, TicketPriority, TicketStatus } from '../../../common/tickets.js';
 import type { UserType } from '../../../common/users.js';
 
 /**
@@ -25,6 +25,8 @@ export interface HelpdeskTicketRecord {
   assignee: TicketPerson | null;
   firstResponseDueAt: Date | null;
   firstRespondedAt: Date | null;
+  /** The assistant's conversation it was opened from. */
+  conversationId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,7 +43,7 @@ export interface HelpdeskComment {
 export interface HelpdeskTicketEvent {
   id: number;
   actorEmail: string;
-  kind: 'created' | 'replied' | 'noted' | 'status' | 'priority' | 'assigned';
+  kind: TicketEventKind;
   detail: Record<string, string | null>;
   createdAt: Date;
 }
@@ -58,6 +60,7 @@ export interface CreateTicketInput {
   firstResponseDueAt: Date;
   /** When it was opened: the instant the due time was counted from. */
   createdAt: Date;
+  conversationId: string | null;
 }
 
 /** Whose tickets a list may hold: one requester's, an organisation's, or every ticket (agents). */
@@ -72,13 +75,19 @@ export interface TicketListQuery {
   priority?: TicketPriority | undefined;
   /** Lower-cased email; `null` = unassigned. */
   assigneeEmail?: string | null | undefined;
-  /** Only tickets awaiting a first response whose due time is before this instant (overdue, due soon). */
+  /**
+   * The first-response clock (`firstResponseClockRuns` of common/tickets.ts): `running` (no public agent
+   * reply, a due time, not solved or closed), `responded` (an agent replied in public), `stopped` (neither).
+   */
+  clock?: 'running' | 'responded' | 'stopped' | undefined;
+  /** Only tickets due at or before this instant (with `clock: 'running'`: overdue, due soon). */
   dueBefore?: Date | undefined;
-  /** Only tickets awaiting a first response due after this instant. */
+  /** Only tickets due after this instant. */
   dueAfter?: Date | undefined;
-  /** Tickets with a first response already. */
-  responded?: boolean | undefined;
-  /** `due`: awaiting a response first, soonest due first (overdue on top); `updated`: newest change first. */
+  /**
+   * `due`: tickets whose clock runs first, soonest due on top (so overdue first), then the rest by newest
+   * change; `updated`: newest change first.
+   */
   sort: 'due' | 'updated';
   limit: number;
   offset: number;
@@ -110,6 +119,14 @@ export interface HelpdeskTicketDesk {
     internal: boolean;
     status?: TicketStatus;
   }): Promise<{ comment: HelpdeskComment; ticket: HelpdeskTicketRecord }>;
+  /**
+   * Records in the ticket's history that a file was attached (the portal keeps the file itself in its object
+   * store) and counts it as a change of the ticket; undefined for no such ticket.
+   */
+  recordAttachment(
+    ticketId: number,
+    attachment: { fileName: string; actorEmail: string },
+  ): Promise<HelpdeskTicketRecord | undefined>;
   /** Applies the changes and records an event for each field that changed; undefined for no such ticket. */
   updateTicket(
     id: number,

@@ -44,6 +44,8 @@ interface DemoUser {
   userType: UserType;
   role: Role;
   password: boolean;
+  /** A customer who sees their organisation's tickets, not only their own (issue 14). */
+  organisationAdmin?: boolean;
 }
 
 export const demoUsers: readonly DemoUser[] = [
@@ -54,6 +56,16 @@ export const demoUsers: readonly DemoUser[] = [
     userType: 'customer',
     role: 'customer',
     password: false,
+  },
+  // Example Corp's organisation admin: My Requests holds Casey's tickets too, so the feature can be tried.
+  {
+    email: 'manager@example.com',
+    name: 'Morgan Manager',
+    providedId: 'CUST-0001',
+    userType: 'customer',
+    role: 'customer',
+    password: false,
+    organisationAdmin: true,
   },
   // Signed up before IDs were required: asked for one at the next login (spec section 1).
   {
@@ -108,6 +120,7 @@ export async function seedDemoAccounts(options: {
     userType: user.userType,
     role: user.role,
     allowDownload: true,
+    organisationAdmin: user.organisationAdmin ?? false,
     passwordHash: user.password ? passwordHash : null,
   }));
   const inserted = await db

@@ -1,3 +1,5 @@
+import { demoCustomerAccounts } from './demo-accounts.js';
+
 /**
  * Demo tickets of the built-in help desk, seeded when DEMO_DATA is on. Most are requested by the demo customer
  * `customer@example.com` (their "My Requests"); a few by other customers, so that a customer's search visibly
@@ -11,12 +13,23 @@ export interface DemoTicket {
   description: string;
   status: DemoTicketStatus;
   requesterEmail: string;
+  /** The requester's organisation (the company of their customer account), so an organisation admin sees it. */
+  organisation: string | null;
   createdAt: string;
 }
 
 const CUSTOMER = 'customer@example.com';
 const LEGACY = 'legacy@example.com';
 const OTHER = 'ops@example.org';
+
+const companyOf = (providedId: string) =>
+  demoCustomerAccounts.find((account) => account.providedId === providedId)?.company ?? null;
+/** The legacy customer has no ID on file, so no organisation. */
+const ORGANISATIONS: Record<string, string | null> = {
+  [CUSTOMER]: companyOf('CUST-0001'),
+  [LEGACY]: null,
+  [OTHER]: companyOf('CUST-0002'),
+};
 
 type Row = [subject: string, description: string, status: DemoTicketStatus, requester: string];
 
@@ -215,6 +228,7 @@ export const demoTickets: readonly DemoTicket[] = rows.map(
     description,
     status,
     requesterEmail,
+    organisation: ORGANISATIONS[requesterEmail] ?? null,
     // One a day backwards from a fixed date, so every machine shows the same order.
     createdAt: new Date(Date.UTC(2025, 9, 31) - index * 86_400_000).toISOString(),
   }),

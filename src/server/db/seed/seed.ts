@@ -29,6 +29,7 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
           description: ticket.description,
           status: ticket.status,
           requesterEmail: ticket.requesterEmail,
+          organisation: ticket.organisation,
           createdAt: new Date(ticket.createdAt),
           updatedAt: new Date(ticket.createdAt),
         })),

@@ -6,12 +6,15 @@ import { ticketAttachments } from '../../db/schema.js';
 import { ServiceError } from '../../lib/errors.js';
 import type { PortalUser } from '../auth/users.js';
 import { scanAttachment } from './attachment-scan.js';
-import { getTicket, type TicketDeps } from './tickets.js';
+import { announceTicketChange } from './ticket-events.js';
+import { visibleTicket, type TicketDeps } from './tickets.js';
 
 /**
  * Attaches a file to a ticket the user may see: size and type are checked before anything is stored (the
  * body limit stops an oversized upload before it is read whole), then the bytes go to the object store and a
  * row records them. A failure between the two leaves an object without a row, never a row without bytes.
+ * Then the help desk records it in the ticket's history and the live lists hear of it; the file is kept by
+ * then, so a failure there is the request's error but loses no file.
  */
 export async function attachFile(
   deps: TicketDeps & { storage: StorageConnector },
@@ -19,7 +22,7 @@ export async function attachFile(
   ticketId: number,
   input: { fileName: string; bytes: Uint8Array },
 ) {
-  await getTicket(deps, user, ticketId);
+  await visibleTicket(deps, user, ticketId);
   if (input.bytes.byteLength > ATTACHMENT_MAX_BYTES) {
     throw new ServiceError('INVALID_INPUT', 'body: the file is larger than 25 MB');
   }
@@ -49,6 +52,8 @@ export async function attachFile(
     })
     .returning();
   if (!row) throw new Error('attachments: no row returned');
+  const ticket = await deps.helpdesk.recordAttachment(ticketId, { fileName, actorEmail: user.email });
+  if (ticket) await announceTicketChange(deps.db, ticket);
   return row;
 }
 
@@ -67,7 +72,7 @@ export async function attachmentUrl(
   ticketId: number,
   attachmentId: number,
 ): Promise<string> {
-  await getTicket(deps, user, ticketId);
+  await visibleTicket(deps, user, ticketId);
   const [row] = await deps.db
     .select()
     .from(ticketAttachments)

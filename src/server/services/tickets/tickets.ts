@@ -54,7 +54,11 @@ export function inScope(
 }
 
 /** The ticket if this user may see it; NOT_FOUND otherwise. */
-async function visibleTicket(deps: TicketDeps, user: PortalUser, id: number): Promise<HelpdeskTicketRecord> {
+export async function visibleTicket(
+  deps: TicketDeps,
+  user: PortalUser,
+  id: number,
+): Promise<HelpdeskTicketRecord> {
   const ticket = await deps.helpdesk.getTicket(id);
   if (!ticket || !inScope(await scopeOf(deps, user), { ...ticket, requesterEmail: ticket.requester.email })) {
     throw notFound();
@@ -78,6 +82,7 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
     priority: body.priority,
     type: body.type,
     release: body.release || null,
+    conversationId: body.conversationId || null,
     requesterEmail: user.email,
     organisation: context.organisation,
     tier: context.tier,
@@ -94,18 +99,22 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
   return ticket;
 }
 
-/** The due-state filter as due-time bounds (a ticket answered already has no due time left). */
-function dueBounds(due: ListTicketsQuery['due'], now: number, soonMinutes: number): Partial<TicketListQuery> {
+/**
+ * The due-state filter as the help desk's query: the clock (common/tickets.ts `dueState`'s first two tests)
+ * and, while it runs, the due-time bounds of its three states.
+ */
+function dueFilter(due: ListTicketsQuery['due'], now: number, soonMinutes: number): Partial<TicketListQuery> {
   const soon = new Date(now + soonMinutes * 60_000);
   switch (due) {
     case 'overdue':
-      return { dueBefore: new Date(now) };
+      return { clock: 'running', dueBefore: new Date(now) };
     case 'dueSoon':
-      return { dueAfter: new Date(now), dueBefore: soon };
+      return { clock: 'running', dueAfter: new Date(now), dueBefore: soon };
     case 'due':
-      return { dueAfter: soon };
+      return { clock: 'running', dueAfter: soon };
     case 'responded':
-      return { responded: true };
+    case 'stopped':
+      return { clock: due };
     default:
       return {};
   }
@@ -129,7 +138,7 @@ export async function listTickets(deps: TicketDeps, user: PortalUser, query: Lis
     status: query.status,
     priority: query.priority,
     assigneeEmail,
-    ...dueBounds(query.due, Date.now(), deps.dueSoonMinutes),
+    ...dueFilter(query.due, Date.now(), deps.dueSoonMinutes),
     sort: query.sort,
     limit: TICKETS_PAGE_SIZE,
     offset: (query.page - 1) * TICKETS_PAGE_SIZE,

@@ -1,4 +1,4 @@
-import { SUPPORT_TIERS, TICKET_PRIORITIES } from '../../../../common/tickets.js';
+import { SUPPORT_TIERS, TICKET_EVENT_KINDS, TICKET_PRIORITIES } from '../../../../common/tickets.js';
 import { USER_TYPES } from '../../../../common/users.js';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tsvector, weightedVector } from '../../../db/search-columns.js';
@@ -90,6 +90,8 @@ export const helpdeskTickets = pgTable(
     firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }),
     /** The first public reply of an agent: it stops the first-response clock. */
     firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
+    /** The assistant's conversation the ticket was opened from (the assistant issue attaches it). */
+    conversationId: text('conversation_id'),
     publicComments: text('public_comments').notNull().default(''),
     /** The internal notes' text, for the agents' search only. */
     internalNotes: text('internal_notes').notNull().default(''),
@@ -129,7 +131,10 @@ export const helpdeskTicketComments = pgTable(
   (table) => [index('helpdesk_ticket_comments_ticket_idx').on(table.ticketId, table.createdAt)],
 );
 
-/** The event history of a ticket: created, replied, noted, and each change of status, priority or assignee. */
+/**
+ * The event history of a ticket: created, replied, noted, attached, and each change of status, priority or
+ * assignee.
+ */
 export const helpdeskTicketEvents = pgTable(
   'helpdesk_ticket_events',
   {
@@ -138,8 +143,8 @@ export const helpdeskTicketEvents = pgTable(
       .notNull()
       .references(() => helpdeskTickets.id, { onDelete: 'cascade' }),
     actorEmail: text('actor_email').notNull(),
-    kind: text('kind', { enum: ['created', 'replied', 'noted', 'status', 'priority', 'assigned'] }).notNull(),
-    /** What changed: `{from, to}` for a change. */
+    kind: text('kind', { enum: TICKET_EVENT_KINDS }).notNull(),
+    /** What changed: `{from, to}` for a change, `{to: file name}` for an attachment. */
     detail: jsonb('detail').$type<Record<string, string | null>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

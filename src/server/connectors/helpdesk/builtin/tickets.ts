@@ -1,5 +1,21 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  not,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { CLOCK_STOPPING_STATUSES } from '../../../../common/tickets.js';
 import type { Database } from '../../../db/client.js';
 import type {
   HelpdeskComment,
@@ -41,6 +57,7 @@ function toRecord({ ticket, requesterName, assigneeName }: TicketRow): HelpdeskT
       : null,
     firstResponseDueAt: ticket.firstResponseDueAt,
     firstRespondedAt: ticket.firstRespondedAt,
+    conversationId: ticket.conversationId,
     createdAt: ticket.createdAt,
     updatedAt: ticket.updatedAt,
   };
@@ -57,6 +74,32 @@ function toComment(row: typeof helpdeskTicketComments.$inferSelect): HelpdeskCom
   };
 }
 
+/**
+ * `firstResponseClockRuns` (common/tickets.ts) in SQL: no public agent reply, a due time, not solved or closed.
+ * The due filters and the due sort both read it, so a list agrees with the due state each ticket shows.
+ */
+function clockRuns(): SQL {
+  const t = helpdeskTickets;
+  return sql`(${isNull(t.firstRespondedAt)} and ${isNotNull(t.firstResponseDueAt)} and ${notInArray(
+    t.status,
+    [...CLOCK_STOPPING_STATUSES],
+  )})`;
+}
+
+function clockCondition(clock: TicketListQuery['clock']): SQL | undefined {
+  switch (clock) {
+    case 'running':
+      return clockRuns();
+    case 'responded':
+      return isNotNull(helpdeskTickets.firstRespondedAt);
+    case 'stopped':
+      // Every column the test reads is non-null here or tested for null, so `not` never meets an unknown.
+      return and(isNull(helpdeskTickets.firstRespondedAt), not(clockRuns()));
+    default:
+      return undefined;
+  }
+}
+
 function listConditions(query: TicketListQuery): SQL | undefined {
   const t = helpdeskTickets;
   const conditions: (SQL | undefined)[] = [];
@@ -69,12 +112,9 @@ function listConditions(query: TicketListQuery): SQL | undefined {
   if (query.priority) conditions.push(eq(t.priority, query.priority));
   if (query.assigneeEmail === null) conditions.push(isNull(t.assigneeEmail));
   else if (query.assigneeEmail) conditions.push(eq(t.assigneeEmail, query.assigneeEmail));
-  if (query.dueBefore || query.dueAfter) conditions.push(isNull(t.firstRespondedAt));
-  if (query.dueBefore) conditions.push(lt(t.firstResponseDueAt, query.dueBefore));
+  conditions.push(clockCondition(query.clock));
+  if (query.dueBefore) conditions.push(lte(t.firstResponseDueAt, query.dueBefore));
   if (query.dueAfter) conditions.push(gt(t.firstResponseDueAt, query.dueAfter));
-  if (query.responded !== undefined) {
-    conditions.push(query.responded ? isNotNull(t.firstRespondedAt) : isNull(t.firstRespondedAt));
-  }
   return and(...conditions);
 }
 
@@ -124,8 +164,14 @@ export function createBuiltinTickets(db: Database): HelpdeskTicketDesk {
       const t = helpdeskTickets;
       const order =
         query.sort === 'due'
-          ? // Awaiting a response first, soonest due (so overdue) on top; then the newest changes.
-            [sql`${t.firstRespondedAt} is not null`, asc(t.firstResponseDueAt), desc(t.updatedAt), desc(t.id)]
+          ? // Running clocks first, soonest due (so overdue) on top; then the rest, newest change first. A
+            // solved ticket that nobody answered has no due time left to sort by.
+            [
+              sql`case when ${clockRuns()} then 0 else 1 end`,
+              sql`case when ${clockRuns()} then ${t.firstResponseDueAt} end asc nulls last`,
+              desc(t.updatedAt),
+              desc(t.id),
+            ]
           : [desc(t.updatedAt), desc(t.id)];
       const [rows, [total]] = await Promise.all([
         selectTickets()
@@ -214,6 +260,24 @@ export function createBuiltinTickets(db: Database): HelpdeskTicketDesk {
         return row;
       });
       return { comment: toComment(comment), ticket: await mustGet(ticketId) };
+    },
+
+    async recordAttachment(ticketId, { fileName, actorEmail }) {
+      const recorded = await db.transaction(async (tx) => {
+        const t = helpdeskTickets;
+        // A new file is a change of the ticket: its "last update" moves, as a reply's does.
+        const [row] = await tx
+          .update(t)
+          .set({ updatedAt: sql`now()` })
+          .where(eq(t.id, ticketId))
+          .returning({ id: t.id });
+        if (!row) return false;
+        await tx
+          .insert(helpdeskTicketEvents)
+          .values({ ticketId, actorEmail, kind: 'attached', detail: { to: fileName } });
+        return true;
+      });
+      return recorded ? mustGet(ticketId) : undefined;
     },
 
     async updateTicket(id, changes, actorEmail) {

@@ -2,7 +2,13 @@ import { Badge } from '@mantine/core';
 import type { Ticket } from '../../../../common/contracts/tickets';
 import { dueText } from '../lib/due-text';
 
-const COLORS = { overdue: 'red', dueSoon: 'orange', due: 'blue', responded: 'green' } as const;
+const COLORS = {
+  overdue: 'red',
+  dueSoon: 'orange',
+  due: 'blue',
+  responded: 'green',
+  stopped: 'gray',
+} as const;
 
 /** The first-response state of a ticket, in words (colour only repeats them). */
 export function DueBadge({ ticket, now }: { ticket: Ticket; now: number }) {

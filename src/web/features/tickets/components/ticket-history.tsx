@@ -6,6 +6,7 @@ const WHAT: Record<TicketEventEntry['kind'], string> = {
   created: 'Opened the ticket',
   replied: 'Replied',
   noted: 'Wrote an internal note',
+  attached: 'Attached a file',
   status: 'Changed the status',
   priority: 'Changed the priority',
   assigned: 'Changed the assignee',

@@ -16,6 +16,7 @@ const DUE_LABELS: Record<(typeof DUE_STATES)[number], string> = {
   dueSoon: 'Due soon',
   due: 'Due later',
   responded: 'Responded',
+  stopped: 'No response due',
 };
 
 const ANY = { value: '', label: 'Any' };

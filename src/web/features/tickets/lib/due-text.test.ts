@@ -13,7 +13,7 @@ describe('due text', () => {
     [10_000, '1 min'],
   ])('%d ms reads %s', (ms, text) => expect(spanText(ms)).toBe(text));
 
-  it('says due in, due soon, overdue and responded', () => {
+  it('says due in, due soon, overdue, responded, and no response due once solved or closed unanswered', () => {
     expect(dueText({ dueState: 'due', firstResponseDueAt: at(200), firstRespondedAt: null }, now)).toBe(
       'Due in 3 h 20 min',
     );
@@ -25,6 +25,13 @@ describe('due text', () => {
     );
     expect(dueText({ dueState: 'responded', firstResponseDueAt: at(10), firstRespondedAt: at(5) }, now)).toBe(
       'Responded',
+    );
+    // Solved long after its due time, unanswered: no "Overdue by", the clock no longer runs.
+    expect(dueText({ dueState: 'stopped', firstResponseDueAt: at(-900), firstRespondedAt: null }, now)).toBe(
+      'No response due',
+    );
+    expect(dueText({ dueState: 'stopped', firstResponseDueAt: null, firstRespondedAt: null }, now)).toBe(
+      'No due time',
     );
   });
 });

@@ -11,14 +11,17 @@ export function spanText(ms: number): string {
   return `${rest} min`;
 }
 
-/** The first-response state as the lists and the ticket page say it (issue 14: due in, due soon, overdue). */
+/**
+ * The first-response state as the lists and the ticket page say it (issue 14: due in, due soon, overdue). A
+ * ticket solved or closed before anyone answered awaits no response, so it shows no countdown.
+ */
 export function dueText(
   ticket: { dueState: DueState; firstResponseDueAt: string | null; firstRespondedAt: string | null },
   now: number,
 ): string {
-  if (ticket.dueState === 'responded' || !ticket.firstResponseDueAt) {
-    return ticket.firstRespondedAt ? 'Responded' : 'No due time';
-  }
+  if (ticket.dueState === 'responded') return 'Responded';
+  if (!ticket.firstResponseDueAt) return 'No due time';
+  if (ticket.dueState === 'stopped') return 'No response due';
   const left = Date.parse(ticket.firstResponseDueAt) - now;
   if (ticket.dueState === 'overdue') return `Overdue by ${spanText(left)}`;
   if (ticket.dueState === 'dueSoon') return `Due soon: in ${spanText(left)}`;

@@ -1,0 +1,1 @@
+ALTER TABLE "helpdesk_tickets" ADD COLUMN "conversation_id" text;
