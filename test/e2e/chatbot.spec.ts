@@ -68,7 +68,7 @@ test('the chat appears only after the chat update delay, greeting the customer, 
   await expect(questionBox(page)).toBeVisible({ timeout: CHAT_UPDATE_DELAY_MS + 10_000 });
   const shownAt = await page.evaluate(() => (window as unknown as { chatShownAt?: number }).chatShownAt);
   expect(shownAt).toBeGreaterThanOrEqual(CHAT_UPDATE_DELAY_MS);
-  await expect(messages(page)).toContainText(/Hello .+\. Ask me a question/);
+  await expect(messages(page)).toContainText(/Hello, .+\. Ask me a question/);
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Your conversations' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -83,7 +83,7 @@ export function AssistantPanel({ user }: { user: ChatBinding }) {
         <div className={classes.log} role="log" aria-live="polite" aria-label="Messages">
           <div className={classes.answer}>
             <span className={classes.who}>Assistant</span>
-            <p>{`Hello ${user.name}. Ask me a question: I look for the answer in the knowledge base, the documentation and the community.`}</p>
+            <p>{`Hello, ${user.name}. Ask me a question: I look for the answer in the knowledge base, the documentation and the community.`}</p>
           </div>
           {activeId ? (
             <QueryState
