@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accountsFile } from './test/e2e/support/accounts';
+import { intercomPortal } from './test/e2e/support/intercom-portal';
 import { mailboxUrl, oidcClient, oidcIssuer, smtpUrl } from './test/e2e/support/peers';
 
 // Browser tests drive Debian's Chromium (scripts/ensure-chromium.mjs finds or installs it) against a
@@ -82,6 +83,25 @@ export default defineConfig({
         OIDC_ISSUER: oidcIssuer,
         OIDC_CLIENT_ID: oidcClient.id,
         OIDC_CLIENT_SECRET: oidcClient.secret,
+      },
+    },
+    {
+      // The same build with the Intercom chat on (test/e2e/support/intercom-portal.ts), for
+      // chatbot-intercom.spec.ts alone: the chat is chosen at start, so it needs a process of its own. No demo
+      // content and no identity provider, so that it starts quickly; its accounts are its own.
+      command: 'node --import tsx test/e2e/support/prepare-accounts.ts && node scripts/start.mjs',
+      url: `${intercomPortal.baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(intercomPortal.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-intercom-')),
+        DEMO_DATA: 'false',
+        E2E_ACCOUNTS_FILE: accountsFile(intercomPortal.port),
+        LOG_LEVEL: 'warn',
+        INTERCOM_APP_ID: intercomPortal.appId,
+        INTERCOM_IDENTITY_SECRET: intercomPortal.identitySecret,
       },
     },
   ],

@@ -104,6 +104,11 @@ export const apiPaths = {
     conversations: '/api/assistant/conversations',
     conversation: '/api/assistant/conversations/:id',
   },
+  /** The chat of `/chatbot`, whichever runs (the portal's own call). */
+  chat: {
+    /** Which chat the page shows, with its public settings. */
+    settings: '/api/chat/settings',
+  },
   /** The built-in object store's signed URLs (an S3 store's URLs point at S3 instead). */
   storage: {
     object: '/api/storage/object',

@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CHATBOT_PAGE_PATH } from '../common/chat.js';
 import type { PortalConfig } from '../common/portal-config.js';
 import { createConnectors, type Connectors } from './connectors/index.js';
 import { builtinHelpdeskRoutes } from './connectors/helpdesk/builtin/routes.js';
@@ -18,6 +19,7 @@ import { ticketAttachmentRoutes } from './routes/tickets/ticket-attachments.js';
 import { ticketEventRoutes } from './routes/tickets/ticket-events.js';
 import { assistantConversationRoutes } from './routes/assistant/conversations.js';
 import { assistantMessageRoutes } from './routes/assistant/messages.js';
+import { chatSettingsRoutes } from './routes/chat/chat-settings.js';
 import { buildCatalogue, type Catalogue } from './services/downloads/catalogue.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createDatabaseEvents, type DatabaseEvents } from './db/events.js';
@@ -28,7 +30,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { echoRequestId, requestIdFor } from './plugins/request-id.js';
 import { registerRequestDeadline } from './plugins/request-deadline.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerPageContentSecurity, registerSecurityHeaders } from './plugins/security-headers.js';
 import { createSearchCaches, registerSearch } from './plugins/search.js';
 import { registerSessions } from './plugins/sessions.js';
 import { registerStaticFiles } from './plugins/static-files.js';
@@ -191,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     synonyms,
   });
   app.decorate('connectors', connectors);
+  // The chat's origins (Intercom's, when it runs) are allowed on the chat's page only.
+  registerPageContentSecurity(app, { path: CHATBOT_PAGE_PATH, sources: connectors.chat.pageSources });
   app.decorate('downloadsCatalogue', buildCatalogue(options.config.downloads));
   echoRequestId(app);
   registerRequestLog(app);
@@ -232,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(ticketEventRoutes);
   await app.register(assistantMessageRoutes);
   await app.register(assistantConversationRoutes);
+  await app.register(chatSettingsRoutes);
   await app.register(customerSignInRoutes);
   await app.register(signupRoutes);
   await app.register(helpdeskCallbackRoutes);

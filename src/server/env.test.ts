@@ -129,6 +129,29 @@ describe('loadEnv', () => {
     ).toEqual([]);
   });
 
+  it('refuses one Intercom setting without the other, naming the missing one, and checks the app id', () => {
+    expect(problems({ INTERCOM_APP_ID: 'abc12def' })).toEqual([
+      'INTERCOM_IDENTITY_SECRET: required when INTERCOM_APP_ID is set',
+    ]);
+    expect(problems({ INTERCOM_IDENTITY_SECRET: 'i'.repeat(40) })).toEqual([
+      'INTERCOM_APP_ID: required when INTERCOM_IDENTITY_SECRET is set',
+    ]);
+    expect(problems({ INTERCOM_APP_ID: 'abc/../x', INTERCOM_IDENTITY_SECRET: 'i'.repeat(40) })[0]).toMatch(
+      /^INTERCOM_APP_ID: must be an Intercom app id/,
+    );
+    expect(problems({ INTERCOM_APP_ID: 'abc12def', INTERCOM_IDENTITY_SECRET: 'short' })[0]).toMatch(
+      /^INTERCOM_IDENTITY_SECRET: must be at least 20/,
+    );
+    // Intercom's secret signs the chat token then, so production needs no CHAT_JWT_SECRET.
+    expect(
+      problems({
+        NODE_ENV: 'production',
+        INTERCOM_APP_ID: 'abc12def',
+        INTERCOM_IDENTITY_SECRET: 'i'.repeat(40),
+      }),
+    ).toEqual([]);
+  });
+
   it('requires CHAT_JWT_SECRET in production and an https issuer there', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([
       'CHAT_JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)',

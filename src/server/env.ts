@@ -66,6 +66,17 @@ const envSchema = z.object({
   SIGN_IN_CODE_LIMIT_WINDOW_MINUTES: positiveInt(24 * 60).default(60),
   /** HS256 secret of the chat widget's user JWT; at least 32 characters. */
   CHAT_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The Intercom workspace whose Messenger `/chatbot` shows (the id in `https://widget.intercom.io/widget/<id>`);
+   * with INTERCOM_IDENTITY_SECRET it turns the Intercom chat adapter on. It goes into a script URL, so only
+   * letters and digits are accepted.
+   */
+  INTERCOM_APP_ID: z
+    .string()
+    .regex(/^[a-zA-Z0-9]{4,32}$/, 'must be an Intercom app id: 4 to 32 letters and digits, such as abc12def')
+    .optional(),
+  /** The workspace's identity verification secret (Messenger security): the key of `intercom_user_jwt`. */
+  INTERCOM_IDENTITY_SECRET: z.string().min(20, 'must be at least 20 characters').max(500).optional(),
   /** Corporate OpenID Connect provider of agent sign-in (Entra ID or any OIDC issuer); unset = no popup. */
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
@@ -158,7 +169,15 @@ function crossChecks(env: RawEnv): string[] {
       problems.push('OIDC_ISSUER: must be an https:// URL in production');
     }
   }
-  if (env.NODE_ENV === 'production' && !env.CHAT_JWT_SECRET) {
+  // Half an Intercom setup would silently show the built-in assistant instead: refuse to start.
+  if (env.INTERCOM_APP_ID && !env.INTERCOM_IDENTITY_SECRET) {
+    problems.push('INTERCOM_IDENTITY_SECRET: required when INTERCOM_APP_ID is set');
+  }
+  if (env.INTERCOM_IDENTITY_SECRET && !env.INTERCOM_APP_ID) {
+    problems.push('INTERCOM_APP_ID: required when INTERCOM_IDENTITY_SECRET is set');
+  }
+  // With Intercom on, the chat token is signed with Intercom's secret, so CHAT_JWT_SECRET is not used.
+  if (env.NODE_ENV === 'production' && !env.CHAT_JWT_SECRET && !env.INTERCOM_IDENTITY_SECRET) {
     problems.push('CHAT_JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
   }
   return problems;

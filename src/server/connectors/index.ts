@@ -69,7 +69,11 @@ export function createConnectors(options: {
     tracker: createTrackerConnector({ db, fullText }),
     docs: createDocsConnector({ fullText }),
     community: createCommunityConnector({ fullText }),
-    chat: createChatConnector({ chatJwtSecret: env.CHAT_JWT_SECRET }),
+    chat: createChatConnector({
+      chatJwtSecret: env.CHAT_JWT_SECRET,
+      intercomAppId: env.INTERCOM_APP_ID,
+      intercomIdentitySecret: env.INTERCOM_IDENTITY_SECRET,
+    }),
     storage: createStorageConnector({ db }),
   };
 }

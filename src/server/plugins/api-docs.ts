@@ -24,6 +24,7 @@ export async function registerApiDocs(app: FastifyInstance, options: { productNa
         { name: 'aggregator', description: 'Content shown on the home page and in search' },
         { name: 'assistant', description: 'The built-in assistant of /chatbot and its conversations' },
         { name: 'auth', description: 'Sign-in, signup and sessions' },
+        { name: 'chat', description: 'Which chat /chatbot shows' },
         { name: 'downloads', description: 'Edge images, API collections and the export-control trail' },
         { name: 'helpdesk', description: "The built-in help desk's authorization page" },
         { name: 'notices', description: 'Support notices, their readers, audit trail and live changes' },

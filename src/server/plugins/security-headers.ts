@@ -1,5 +1,6 @@
-import helmet from 'helmet';
+import helmet, { contentSecurityPolicy } from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import type { ChatPageSources } from '../connectors/chat/types.js';
 
 /**
  * Content Security Policy of every answer (pages, API, static files, Swagger UI).
@@ -53,5 +54,45 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       reply.header('content-security-policy', PDF_CONTENT_SECURITY_POLICY);
     }
     return payload;
+  });
+}
+
+/**
+ * The directives of one page that runs a third party's code (the chat's origins, `ChatPageSources`): ours,
+ * each widened by the origins it names; a directive we do not set starts from `default-src`.
+ */
+export function pageDirectives(sources: ChatPageSources): Record<string, readonly string[] | null> {
+  const directives: Record<string, readonly string[] | null> = { ...contentSecurityPolicyDirectives };
+  for (const [name, origins] of Object.entries(sources)) {
+    const own = directives[name] ?? contentSecurityPolicyDirectives.defaultSrc;
+    directives[name] = [...own, ...origins];
+  }
+  return directives;
+}
+
+/**
+ * Sends `pageDirectives(sources)` instead of the portal's CSP with the page at `path` alone (both its
+ * spellings, with and without a trailing slash), so a third party's script is allowed there and nowhere
+ * else. Registered after `registerSecurityHeaders`, so it replaces that header. Nothing to register when the
+ * page needs no other origin.
+ */
+export function registerPageContentSecurity(
+  app: FastifyInstance,
+  options: { path: string; sources: ChatPageSources },
+): void {
+  if (Object.keys(options.sources).length === 0) return;
+  const applyPolicy = contentSecurityPolicy({
+    useDefaults: false,
+    directives: pageDirectives(options.sources),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const pathname = request.url.split('?')[0];
+    if (pathname !== options.path && pathname !== `${options.path}/`) {
+      done();
+      return;
+    }
+    applyPolicy(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { apiPaths } from '../../common/api-paths';
+import { CHATBOT_PAGE_PATH } from '../../common/chat';
 
 /**
  * Every path the web app links to or routes on, in one typed object, so a renamed route is one edit and a link
@@ -31,7 +32,7 @@ export const paths = {
   /** Answered by the server with a redirect; the client route only covers an in-app navigation to it. */
   trust: { path: 'trust', getHref: () => apiPaths.redirects.trust },
   /** Requires sign-in (spec section 2); a signed-out visitor is sent to sign-in and brought back here. */
-  chatbot: { path: 'chatbot', getHref: () => '/chatbot' },
+  chatbot: { path: 'chatbot', getHref: () => CHATBOT_PAGE_PATH },
   /** Federated search; the URL carries `q`, `sources`, `chip` and `page`. */
   search: {
     path: 'search',

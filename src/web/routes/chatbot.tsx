@@ -1,8 +1,11 @@
 import { Loader } from '@mantine/core';
 import { Page } from '../components/page';
 import { RequireSignIn } from '../app/session/require-sign-in';
+import { QueryState } from '../components/query-state';
 import { AssistantPanel } from '../features/assistant/components/assistant-panel';
 import { useChatBinding } from '../features/assistant/lib/use-chat-binding';
+import { useChatSettings } from '../features/chat/api/get-chat-settings';
+import { IntercomMessenger } from '../features/chat/components/intercom-messenger';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
@@ -13,13 +16,24 @@ export const handle: PortalRouteHandle = {
 };
 
 /**
- * The chat, bound to the user after the chat update delay. The chat connector's client settings will choose
- * between the built-in assistant and the Intercom Messenger here; only the built-in assistant exists so far,
- * and the browser is not told the provider yet.
+ * The chat, bound to the user after the chat update delay: the built-in assistant, or the Intercom Messenger
+ * when the server's chat connector says so (`GET /api/chat/settings`, asked during the delay).
  */
 function Chat() {
+  const settings = useChatSettings();
   const binding = useChatBinding();
-  if (!binding) {
+  if (settings.error) {
+    return (
+      <QueryState isPending={false} error={settings.error} failed="The chat could not be opened.">
+        {() => null}
+      </QueryState>
+    );
+  }
+  // Mounted before the binding, so that a document loaded at another page is reloaded without the wait.
+  if (settings.data?.provider === 'intercom') {
+    return <IntercomMessenger appId={settings.data.appId} user={binding} />;
+  }
+  if (!binding || !settings.data) {
     return (
       <p role="status">
         <Loader size="xs" aria-hidden="true" /> Opening the chat assistant…

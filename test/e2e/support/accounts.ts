@@ -34,11 +34,14 @@ export function accountsFile(port: number): string {
   return join(tmpdir(), `portal-e2e-accounts-${port}.json`);
 }
 
+/** The accounts prepare-accounts.ts made for the portal on `port` (the second portal has its own). */
+export function accountsAt(port: number): E2eAccounts {
+  return JSON.parse(readFileSync(accountsFile(port), 'utf8')) as E2eAccounts;
+}
+
 let loaded: E2eAccounts | undefined;
 function load(): E2eAccounts {
-  loaded ??= JSON.parse(
-    readFileSync(accountsFile(Number(process.env.E2E_PORT ?? 4300)), 'utf8'),
-  ) as E2eAccounts;
+  loaded ??= accountsAt(Number(process.env.E2E_PORT ?? 4300));
   return loaded;
 }
 

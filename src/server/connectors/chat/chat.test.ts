@@ -25,5 +25,46 @@ describe('chat connector', () => {
     const chat = createChatConnector({ chatJwtSecret: 's'.repeat(32) });
     expect(chat.provider).toBe('builtin');
     expect(chat.clientSettings()).toEqual({ provider: 'builtin' });
+    expect(chat.pageSources).toEqual({});
+  });
+
+  describe('Intercom', () => {
+    const identitySecret = 'i'.repeat(40);
+    const intercom = () =>
+      createChatConnector({
+        chatJwtSecret: 's'.repeat(32),
+        intercomAppId: 'abc12def',
+        intercomIdentitySecret: identitySecret,
+      });
+
+    it('is chosen when the app id and the identity secret are both set, and tells the browser the app id only', () => {
+      const chat = intercom();
+      expect(chat.provider).toBe('intercom');
+      expect(chat.clientSettings()).toEqual({ provider: 'intercom', appId: 'abc12def' });
+      expect(JSON.stringify(chat.clientSettings())).not.toContain(identitySecret);
+      expect(chat.pageSources.scriptSrc).toEqual(
+        expect.arrayContaining(['https://widget.intercom.io', 'https://js.intercomcdn.com']),
+      );
+    });
+
+    it('signs intercom_user_jwt with the identity secret: HS256, user_id, email and an exp one hour on', async () => {
+      const before = Math.floor(Date.now() / 1000);
+      const token = await intercom().signUserToken(user);
+      expect(decodeProtectedHeader(token).alg).toBe('HS256');
+      const { payload } = await jwtVerify(token, new TextEncoder().encode(identitySecret), {
+        algorithms: ['HS256'],
+      });
+      expect(payload).toMatchObject({ user_id: 'u-1', email: 'casey@example.com' });
+      expect(payload.exp).toBeGreaterThanOrEqual(before + 3600);
+      expect(payload.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 3600);
+      // Not with CHAT_JWT_SECRET: Intercom knows only its own secret.
+      await expect(jwtVerify(token, new TextEncoder().encode('s'.repeat(32)))).rejects.toThrow();
+    });
+
+    it('is not chosen with one of the two settings (env.ts refuses to start then)', () => {
+      expect(createChatConnector({ chatJwtSecret: undefined, intercomAppId: 'abc12def' }).provider).toBe(
+        'builtin',
+      );
+    });
   });
 });

@@ -10,5 +10,7 @@ export function createBuiltinChat(options: { key: ChatTokenKey }): ChatConnector
     provider: 'builtin',
     signUserToken: (user) => signChatUserToken(options.key, user),
     clientSettings: () => ({ provider: 'builtin' }),
+    // It runs in the portal's own code: the page needs no other origin.
+    pageSources: {},
   };
 }

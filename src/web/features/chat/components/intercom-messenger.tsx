@@ -1,0 +1,31 @@
+import { Loader } from '@mantine/core';
+import { useEffect } from 'react';
+import { documentLoadedAt, startMessenger, type MessengerUser } from '../lib/intercom-messenger';
+
+/**
+ * The Intercom Messenger on the page that shows it: started once `user` is bound (after the chat update
+ * delay), shut down and removed when the page is left or the user changes.
+ */
+export function IntercomMessenger({ appId, user }: { appId: string; user: MessengerUser | null }) {
+  useEffect(() => {
+    // Reached by an in-app link: this document's policy forbids the widget, so load the page itself.
+    // After that load the document is this page's, so this cannot repeat.
+    if (!documentLoadedAt(window.location.pathname)) window.location.reload();
+  }, []);
+
+  const { id, name, email, createdAt, token } = user ?? {};
+  useEffect(() => {
+    if (id === undefined || name === undefined || email === undefined) return;
+    if (!documentLoadedAt(window.location.pathname)) return;
+    return startMessenger(appId, { id, name, email, createdAt: createdAt ?? null, token: token ?? null });
+  }, [appId, id, name, email, createdAt, token]);
+
+  if (!user) {
+    return (
+      <p role="status">
+        <Loader size="xs" aria-hidden="true" /> Opening the chat…
+      </p>
+    );
+  }
+  return <p role="status">The chat is open in the Messenger at the bottom right of the page.</p>;
+}

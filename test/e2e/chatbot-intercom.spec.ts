@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { jwtVerify } from 'jose';
+import { apiPaths } from '../../src/common/api-paths';
+import { CHAT_UPDATE_DELAY_MS } from '../../src/common/chat';
+import { signInWithPassword } from './support/auth';
+import { accountsAt } from './support/accounts';
+import { intercomPortal } from './support/intercom-portal';
+import { gotoHydrated } from './support/pages';
+
+/**
+ * The Intercom Messenger on /chatbot (issue 15, item 5), on the second portal that runs the Intercom chat
+ * adapter (playwright.config.ts). The widget URL is answered by a stub that records every `Intercom(...)`
+ * call, so the test sees what the real widget would be told: the script is asked for only on /chatbot and
+ * only after the chat update delay, booted with the user and a JWT signed with the identity secret, and shut
+ * down and removed when the user leaves the page.
+ */
+test.use({ baseURL: intercomPortal.baseURL });
+
+const WIDGET = 'https://widget.intercom.io/';
+
+// Replaces the snippet's queue like the real widget does, runs what was queued, then records every call.
+const STUB_WIDGET = `(() => {
+  const calls = (window.intercomCalls = window.intercomCalls || []);
+  const queued = (window.Intercom && window.Intercom.q) || [];
+  const Intercom = (...args) => void calls.push(args);
+  window.Intercom = Intercom;
+  for (const args of queued) Intercom(...args);
+})();`;
+
+interface RecordingWindow {
+  intercomCalls?: unknown[][];
+  /** When the widget's script element entered the page (its request starts then), in the page's clock. */
+  widgetAddedAt?: number;
+  Intercom?: unknown;
+}
+
+/** Answers the widget URL with the stub and counts the requests for it. */
+async function stubWidget(page: Page): Promise<string[]> {
+  const requested: string[] = [];
+  await page.route(`${WIDGET}**`, async (route) => {
+    requested.push(route.request().url());
+    await route.fulfill({ contentType: 'text/javascript', body: STUB_WIDGET });
+  });
+  await page.addInitScript((widget) => {
+    const recording = window as unknown as RecordingWindow;
+    new MutationObserver(() => {
+      const added = document.querySelector(`script[src^="${widget}"]`);
+      if (added && recording.widgetAddedAt === undefined) recording.widgetAddedAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  }, WIDGET);
+  return requested;
+}
+
+const calls = (page: Page) => page.evaluate(() => (window as unknown as RecordingWindow).intercomCalls ?? []);
+const widgetScripts = (page: Page) => page.locator(`script[src^="${WIDGET}"]`);
+
+/** Passes this long in the page's own clock (ms since the navigation started). */
+const pageTimePasses = (page: Page, ms: number) =>
+  page.waitForFunction((until) => performance.now() > until, ms);
+
+async function signIn(page: Page) {
+  const { agent } = accountsAt(intercomPortal.port);
+  await signInWithPassword(page, agent);
+  return agent;
+}
+
+test('/chatbot loads the Messenger after the delay, booted with the user and their JWT, and shuts it down on leaving', async ({
+  page,
+}) => {
+  const requested = await stubWidget(page);
+  await signIn(page);
+  const me = await page.request.get(apiPaths.helpdesk.me);
+  const { user } = (await me.json()) as { user: { id: string; email: string; name: string } };
+
+  await gotoHydrated(page, '/chatbot');
+  await pageTimePasses(page, CHAT_UPDATE_DELAY_MS - 300);
+  expect(requested).toEqual([]);
+  await expect(widgetScripts(page)).toHaveCount(0);
+
+  await expect(widgetScripts(page)).toHaveCount(1, { timeout: CHAT_UPDATE_DELAY_MS + 5_000 });
+  await expect.poll(() => requested).toEqual([`${WIDGET}widget/${intercomPortal.appId}`]);
+  const addedAt = await page.evaluate(() => (window as unknown as RecordingWindow).widgetAddedAt ?? 0);
+  expect(addedAt).toBeGreaterThanOrEqual(CHAT_UPDATE_DELAY_MS);
+
+  await expect.poll(() => calls(page)).toContainEqual(['boot', expect.anything()]);
+  const [bootName, settings] = (await calls(page))[0] ?? [];
+  expect(bootName).toBe('boot');
+  expect(settings).toMatchObject({
+    app_id: intercomPortal.appId,
+    user_id: user.id,
+    name: user.name,
+    email: user.email,
+    created_at: expect.any(Number),
+    intercom_user_jwt: expect.any(String),
+  });
+  const { intercom_user_jwt: jwt } = settings as { intercom_user_jwt: string };
+  const { payload } = await jwtVerify(jwt, new TextEncoder().encode(intercomPortal.identitySecret), {
+    algorithms: ['HS256'],
+  });
+  expect(payload).toMatchObject({ user_id: user.id, email: user.email });
+  expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
+  await expect(page.getByRole('status').filter({ hasText: 'open in the Messenger' })).toBeVisible();
+
+  // Leaving by an in-app link: no reload, so the page itself must stop the Messenger.
+  await page.getByRole('banner').locator('a[href="/"]').first().click();
+  await expect(page).toHaveURL('/');
+  await expect.poll(async () => (await calls(page)).at(-1)).toEqual(['shutdown']);
+  await expect(widgetScripts(page)).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as RecordingWindow).Intercom)).toBeUndefined();
+  expect(requested).toHaveLength(1);
+});
+
+test('the Messenger is never loaded on / or /sla', async ({ page }) => {
+  const requested = await stubWidget(page);
+  await signIn(page);
+  for (const path of ['/', '/sla']) {
+    await gotoHydrated(page, path);
+    await pageTimePasses(page, CHAT_UPDATE_DELAY_MS + 1_000);
+    await expect(widgetScripts(page)).toHaveCount(0);
+  }
+  expect(requested).toEqual([]);
+});
+
+test('reached by an in-app link, /chatbot is loaded again so that its own policy lets the widget run', async ({
+  page,
+}) => {
+  const requested = await stubWidget(page);
+  await signIn(page);
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname);
+  });
+  await page.getByRole('link', { name: 'Use the AI chatbot' }).first().click();
+  await expect(page).toHaveURL('/chatbot');
+  await expect(widgetScripts(page)).toHaveCount(1, { timeout: CHAT_UPDATE_DELAY_MS + 10_000 });
+  expect(documents).toContain('/chatbot');
+  expect(requested).toHaveLength(1);
+});
