@@ -1,6 +1,7 @@
 import { Loader } from '@mantine/core';
 import { Page } from '../components/page';
 import { RequireSignIn } from '../app/session/require-sign-in';
+import { useSession } from '../app/session/use-session';
 import { QueryState } from '../components/query-state';
 import { AssistantPanel } from '../features/assistant/components/assistant-panel';
 import { useChatBinding } from '../features/assistant/lib/use-chat-binding';
@@ -20,6 +21,7 @@ export const handle: PortalRouteHandle = {
  * when the server's chat connector says so (`GET /api/chat/settings`, asked during the delay).
  */
 function Chat() {
+  const { userName, userEmail } = useSession();
   const settings = useChatSettings();
   const binding = useChatBinding();
   if (settings.error) {
@@ -34,9 +36,11 @@ function Chat() {
     return <IntercomMessenger appId={settings.data.appId} user={binding} />;
   }
   if (!binding || !settings.data) {
+    // Rendered by the server too: the page greets its user before the chat opens.
     return (
       <p role="status">
-        <Loader size="xs" aria-hidden="true" /> Opening the chat assistant…
+        <Loader size="xs" aria-hidden="true" />{' '}
+        {`Hello, ${userName || userEmail}. Opening the chat assistant…`}
       </p>
     );
   }
