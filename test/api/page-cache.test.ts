@@ -7,7 +7,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/server/services/content/load-content.js';
 import { get, signInWithPassword, type Browser } from '../support/auth-flow.js';
-import { createAgent } from '../support/factories.js';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../src/server/db/schema.js';
+import { sha256Hex } from '../../src/server/lib/tokens.js';
+import { createAgent, createCustomer, sessionCookie } from '../support/factories.js';
 import { articleFile, copyFixtureContent } from '../support/content-copy.js';
 import { createTestApp, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
 
@@ -125,16 +128,29 @@ describe('anonymous pages from memory', () => {
   });
 
   it('a dead session cookie gets the kept page, but never as a public answer with its Set-Cookie', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { cookie: 'portal_session=expired-or-forged-token' },
-    });
+    const customer = await createCustomer(t.app);
+    const { cookie, token } = await sessionCookie(t.app, { id: customer.id, role: 'customer' });
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sha256Hex(token)));
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).toContain('portal_session=;');
     // A CDN keeping this answer would clear the cookie of everyone it serves it to.
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.etag).toBeDefined();
+  });
+
+  it('a cookie of no session (forged, or replaced by a newer sign-in) gets the public page, and is left alone', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: 'portal_session=forged-or-replaced-token' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['cache-control']).toMatch(/^public/);
   });
 
   it('search results are not kept: their address holds any query', async () => {

@@ -190,7 +190,7 @@ export async function createIssue(
 export async function sessionCookie(
   app: App,
   user: { id: string; role?: 'customer' | 'agent' | 'admin' },
-): Promise<{ cookie: string }> {
+): Promise<{ cookie: string; token: string }> {
   const token = randomToken();
   const now = new Date();
   await app.db.insert(sessions).values({
@@ -201,5 +201,5 @@ export async function sessionCookie(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + 3_600_000),
   });
-  return { cookie: `${SESSION_COOKIE}=${token}` };
+  return { cookie: `${SESSION_COOKIE}=${token}`, token };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.js';
 import { AUTH_FLOW_TTL_MS } from '../services/auth/flows.js';
 import { createSessionResolver, type SessionResolver } from '../services/auth/session-cache.js';
-import type { ActiveSession, SessionPolicy } from '../services/auth/sessions.js';
+import { SESSION_ENDED, type ActiveSession, type SessionPolicy } from '../services/auth/sessions.js';
 import type { PortalUser } from '../services/auth/users.js';
 import { FILE_PATH_PREFIXES } from './static-files.js';
 import { isSecureOrigin } from './origin.js';
@@ -141,10 +141,11 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     const token = readSessionToken(request, app.env);
     if (!token) return;
     const resolved = await app.sessions.resolve(token);
-    if (!resolved) {
-      clearSessionCookie(reply, request, app.env);
-      return;
-    }
+    // Only a session this request saw time out has its cookie cleared. A token of no session is left alone: it
+    // is most often one a sign-in in this browser has just replaced, sent by a request that was already on its
+    // way (a live stream reconnecting), and clearing it would clear the new session's cookie too.
+    if (resolved === SESSION_ENDED) clearSessionCookie(reply, request, app.env);
+    if (!resolved || resolved === SESSION_ENDED) return;
     request.session = resolved.session;
     request.user = resolved.user;
   });

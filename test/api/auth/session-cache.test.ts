@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../../src/server/db/schema.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
+import { SESSION_ENDED } from '../../../src/server/services/auth/sessions.js';
 import { get, post, signInWithPassword, type Browser } from '../../support/auth-flow.js';
 import { createAgent, type CreatedStaff } from '../../support/factories.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -64,6 +65,9 @@ describe('sessions kept in memory (SESSION_CACHE_MS)', () => {
     expect(tokenOf(browser)).not.toBe(first);
     const old = await get(browser, '/api/zendesk/me', { cookie: `portal_session=${first}` });
     expect(old.statusCode).toBe(401);
+    // A request still on its way with the replaced cookie must not clear the new one (a live stream
+    // reconnecting during a sign-in did, and signed the user out again).
+    expect(old.headers['set-cookie']).toBeUndefined();
   });
 
   it('a kept session past its idle timeout is not answered from memory', async () => {
@@ -74,6 +78,8 @@ describe('sessions kept in memory (SESSION_CACHE_MS)', () => {
     const token = tokenOf(browser);
     // 61 minutes on, past the 60-minute idle timeout: the session is over, kept copy or not.
     const later = new Date(Date.now() + 61 * 60_000);
+    expect(await resolver.resolve(token, later)).toBe(SESSION_ENDED);
+    // Ended for good: the row is gone, so the token is now one of no session.
     expect(await resolver.resolve(token, later)).toBeNull();
   });
 });

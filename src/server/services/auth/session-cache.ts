@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import {
   resolveSession,
+  SESSION_ENDED,
   sessionTouchIntervalMs,
   type ResolvedSession,
   type SessionPolicy,
@@ -19,7 +20,8 @@ import {
  * database, so the idle clock keeps its one-minute resolution. `ttlMs` 0 turns the cache off.
  */
 export interface SessionResolver {
-  resolve(token: string, now?: Date): Promise<ResolvedSession | null>;
+  /** The live session; `SESSION_ENDED` when this call found it timed out; null for a token of no session. */
+  resolve(token: string, now?: Date): Promise<ResolvedSession | typeof SESSION_ENDED | null>;
   /** The session of `token` changed or ended on this instance: the next request reads the database. */
   forget(token: string): void;
 }
@@ -61,8 +63,9 @@ export function createSessionResolver(options: {
       const hit = ttlMs > 0 ? kept.get(id) : undefined;
       if (hit && stillUsable(hit, policy, ttlMs, now.getTime())) return copyOf(hit.resolved);
       const resolved = await resolveSession({ db, token, policy, now });
-      if (resolved && ttlMs > 0) kept.set(id, { resolved: copyOf(resolved), keptAt: now.getTime() });
-      else kept.delete(id);
+      if (resolved && resolved !== SESSION_ENDED && ttlMs > 0) {
+        kept.set(id, { resolved: copyOf(resolved), keptAt: now.getTime() });
+      } else kept.delete(id);
       return resolved;
     },
     forget(token) {

@@ -79,17 +79,21 @@ export async function createSession(
   return { token, session: row };
 }
 
+/** What resolving a token answers when this request found its session past a timeout (and ended it). */
+export const SESSION_ENDED = 'ended';
+
 /**
  * The live session of a cookie token, with its user. A session past its idle or absolute timeout is deleted
- * and answers null. Activity is recorded at most once a minute, more often for idle timeouts under four
- * minutes ({@link sessionTouchIntervalMs}).
+ * and answers {@link SESSION_ENDED}; a token of no session (logged out, replaced by a newer sign-in, forged)
+ * answers null. Activity is recorded at most once a minute, more often for idle timeouts under four minutes
+ * ({@link sessionTouchIntervalMs}).
  */
 export async function resolveSession(options: {
   db: Database;
   token: string;
   policy: SessionPolicy;
   now?: Date;
-}): Promise<ResolvedSession | null> {
+}): Promise<ResolvedSession | typeof SESSION_ENDED | null> {
   const { db, policy } = options;
   const now = options.now ?? new Date();
   const id = sha256Hex(options.token);
@@ -104,7 +108,7 @@ export async function resolveSession(options: {
   const idleEnd = session.lastSeenAt.getTime() + policy.idleMs;
   if (session.expiresAt.getTime() <= now.getTime() || idleEnd <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id));
-    return null;
+    return SESSION_ENDED;
   }
   if (now.getTime() - session.lastSeenAt.getTime() >= sessionTouchIntervalMs(policy)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
