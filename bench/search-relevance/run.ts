@@ -3,45 +3,15 @@
 // migrated and the content re-loaded). Loads the real content/, runs every query of queries.ts through the
 // aggregator search and prints Success@3, MRR@10 and the share of queries with no result per kind, then the
 // queries that missed (bench/README.md keeps the figures).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config/load-config';
-import { openDatabase } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
-import { loadEnv } from '../../src/server/env';
-import { loadContent } from '../../src/server/services/content/load-content';
+import { openContentApp } from '../support/content-app';
 import { answerableNoResult, runQuery, summarize, type QueryOutcome } from './evaluate';
 import { QUERIES } from './queries';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const url = process.env.BENCH_DATABASE_URL;
-const dataDir = url ? undefined : await mkdtemp(path.join(tmpdir(), 'relevance-'));
-const handle = await openDatabase({ location: url ? { url } : { dataDir: dataDir ?? '' } });
-await migrateDatabase(handle);
-const loaded = await loadContent({ db: handle.db, dir: path.join(root, 'content') });
-if (loaded.problems.length > 0) throw new Error(`content: ${JSON.stringify(loaded.problems)}`);
-const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir ?? '/nonexistent', LOG_LEVEL: 'warn' });
-const app = await buildApp({
-  env,
-  config: await loadConfig(path.join(root, 'config/portal.yaml')),
-  database: handle,
-});
-await app.ready();
-const t = {
-  app,
-  close: async () => {
-    await app.close();
-    await handle.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  },
-};
+const t = await openContentApp();
 try {
   const outcomes: QueryOutcome[] = [];
   for (const query of QUERIES) outcomes.push(await runQuery(t.app, query));
-  const database = url ? 'PostgreSQL' : 'PGlite';
+  const { database } = t;
   console.log(`search relevance on ${database}: ${QUERIES.length} queries over content/\n`);
   console.log('| kind        | queries | Success@3 | MRR@10 | no result |');
   console.log('| ----------- | ------- | --------- | ------ | --------- |');

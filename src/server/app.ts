@@ -63,6 +63,7 @@ import { synonymIndex } from './lib/fulltext/query-terms.js';
 import { createPageRenderer, type PageRenderer } from './ssr/page-renderer.js';
 import { registerRequestLog } from './plugins/request-log.js';
 import { createKeptResponses, type KeptResponses } from './lib/kept-responses.js';
+import { readTermRarity, type TermRarity } from './services/assistant/term-rarity.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +79,8 @@ declare module 'fastify' {
     keptResponses: KeptResponses;
     /** Drops everything computed from the content: call after every content load. */
     contentLoaded(): void;
+    /** How many items of the help content hold each word stem, for the assistant (kept until a content load). */
+    termRarity(): Promise<TermRarity>;
     /** Every external system (help desk, identity provider, tracker, ...), each behind its connector interface. */
     connectors: Connectors;
     mailer: Mailer;
@@ -208,6 +211,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     synonyms,
     ...(options.searchSources ? { sources: options.searchSources } : {}),
   });
+
+  // Read again after a content load (the search caches are emptied then) and at most every cache period.
+  const rarity = searchCaches.pages<TermRarity>();
+  app.decorate('termRarity', () => rarity.get('help content', () => readTermRarity(app.db)));
 
   app.decorate('contentLoaded', () => {
     app.searchService.clearCaches();

@@ -152,6 +152,18 @@ describe('loadEnv', () => {
     ).toEqual([]);
   });
 
+  it('requires the model with the assistant model URL, and an http(s) URL', () => {
+    expect(problems({ ASSISTANT_LLM_URL: 'http://127.0.0.1:11434/v1' })).toEqual([
+      'ASSISTANT_LLM_MODEL: required when ASSISTANT_LLM_URL is set',
+    ]);
+    expect(problems({ ASSISTANT_LLM_URL: 'file:///etc/passwd', ASSISTANT_LLM_MODEL: 'm' })[0]).toMatch(
+      /^ASSISTANT_LLM_URL: must be an http/,
+    );
+    expect(
+      problems({ ASSISTANT_LLM_URL: 'https://api.openai.example/v1', ASSISTANT_LLM_MODEL: 'gpt-4.1-mini' }),
+    ).toEqual([]);
+  });
+
   it('requires CHAT_JWT_SECRET in production and an https issuer there', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([
       'CHAT_JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)',

@@ -64,6 +64,21 @@ const envSchema = z.object({
   SIGN_IN_WRONG_CODES_PER_ADDRESS: positiveInt(10_000).default(10),
   /** The sliding window of the two limits above. */
   SIGN_IN_CODE_LIMIT_WINDOW_MINUTES: positiveInt(24 * 60).default(60),
+  /**
+   * An OpenAI-compatible chat-completions endpoint (`https://host/v1` or the whole `.../chat/completions`):
+   * when set, the assistant writes a short answer from the passages it found, with numbered citations. Unset,
+   * no generated text is ever shown.
+   */
+  ASSISTANT_LLM_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** The model the endpoint runs; required with ASSISTANT_LLM_URL. */
+  ASSISTANT_LLM_MODEL: z.string().trim().min(1).max(200).optional(),
+  /** The endpoint's API key (sent as a Bearer token); optional for a local model server. */
+  ASSISTANT_LLM_API_KEY: z.string().min(1).max(500).optional(),
+  /**
+   * Longest the model may take for a whole answer; past it the passages are shown without one. Below the
+   * request deadline, so a JSON answer still arrives in time.
+   */
+  ASSISTANT_LLM_TIMEOUT_MS: positiveInt(120_000).default(8000),
   /** HS256 secret of the chat widget's user JWT; at least 32 characters. */
   CHAT_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
@@ -168,6 +183,9 @@ function crossChecks(env: RawEnv): string[] {
     if (env.NODE_ENV === 'production' && !env.OIDC_ISSUER.startsWith('https://')) {
       problems.push('OIDC_ISSUER: must be an https:// URL in production');
     }
+  }
+  if (env.ASSISTANT_LLM_URL && !env.ASSISTANT_LLM_MODEL) {
+    problems.push('ASSISTANT_LLM_MODEL: required when ASSISTANT_LLM_URL is set');
   }
   // Half an Intercom setup would silently show the built-in assistant instead: refuse to start.
   if (env.INTERCOM_APP_ID && !env.INTERCOM_IDENTITY_SECRET) {

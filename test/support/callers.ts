@@ -42,17 +42,22 @@ function sendAs(
   caller: Caller,
   url: string,
   payload: unknown,
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url,
-    headers: { ...SAME_ORIGIN, ...caller.headers, 'content-type': 'application/json' },
+    headers: { ...SAME_ORIGIN, ...caller.headers, 'content-type': 'application/json', ...headers },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 }
 
 export const postAs = (app: App, caller: Caller, url: string, payload: unknown) =>
   sendAs('POST', app, caller, url, payload);
+
+/** A POST that asks for server-sent events (`Accept: text/event-stream`); the whole stream is in the body. */
+export const postForEventsAs = (app: App, caller: Caller, url: string, payload: unknown) =>
+  sendAs('POST', app, caller, url, payload, { accept: 'text/event-stream' });
 
 export const patchAs = (app: App, caller: Caller, url: string, payload: unknown) =>
   sendAs('PATCH', app, caller, url, payload);

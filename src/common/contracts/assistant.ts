@@ -39,8 +39,12 @@ export const assistantAnswerSchema = z.object({
 });
 export type AssistantAnswer = z.infer<typeof assistantAnswerSchema>;
 
-/** The server-sent events of the same answer: `passages` first, then `done`. */
+/**
+ * The server-sent events of the same answer: `passages` first, then `answer` for each piece of a generated
+ * answer as it is written, then `done` (whose `answer` is the whole of it, or null: take the pieces back).
+ */
 export const assistantPassagesEventSchema = assistantAnswerSchema.pick({ passages: true });
+export const assistantAnswerTextEventSchema = z.object({ text: z.string() });
 export const assistantDoneEventSchema = assistantAnswerSchema.omit({ passages: true });
 
 export const conversationIdParamsSchema = z.object({ id: z.uuid('must be a conversation id') });

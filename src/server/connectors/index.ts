@@ -14,6 +14,8 @@ import { createHelpdeskConnector } from './helpdesk/index.js';
 import type { HelpdeskConnector } from './helpdesk/types.js';
 import { createIdentityConnector } from './identity/index.js';
 import type { IdentityConnector } from './identity/types.js';
+import { createModelConnector } from './model/index.js';
+import type { AnswerModel } from './model/types.js';
 import { createStorageConnector } from './storage/index.js';
 import type { StorageConnector } from './storage/types.js';
 import { createTrackerConnector } from './tracker/index.js';
@@ -22,7 +24,7 @@ import type { TrackerConnector } from './tracker/types.js';
 /**
  * Every external system the portal talks to, each behind the interface of its kind (`<kind>/types.ts`) and
  * picked from the configuration by its registry (`<kind>/index.ts`). Services and routes know only these
- * interfaces; a vendor adapter (Zendesk, Jira, GitBook, Forumbee, Intercom, S3) is a folder beside `builtin/`.
+ * interfaces; a vendor adapter (Zendesk, Jira, GitBook, Forumbee, Intercom, S3, an OpenAI-compatible model) is a folder beside `builtin/`.
  */
 export interface Connectors {
   helpdesk: HelpdeskConnector;
@@ -32,6 +34,8 @@ export interface Connectors {
   community: CommunityConnector;
   chat: ChatConnector;
   storage: StorageConnector;
+  /** The language model of the assistant's generated answers; null when none is configured. */
+  model: AnswerModel | null;
 }
 
 export function createConnectors(options: {
@@ -75,5 +79,11 @@ export function createConnectors(options: {
       intercomIdentitySecret: env.INTERCOM_IDENTITY_SECRET,
     }),
     storage: createStorageConnector({ db }),
+    model: createModelConnector({
+      url: env.ASSISTANT_LLM_URL,
+      model: env.ASSISTANT_LLM_MODEL,
+      apiKey: env.ASSISTANT_LLM_API_KEY,
+      timeoutMs: env.ASSISTANT_LLM_TIMEOUT_MS,
+    }),
   };
 }

@@ -8,7 +8,7 @@ import {
   assistantPassagesEventSchema,
   type AssistantAnswer,
 } from '../../../src/common/contracts/assistant.js';
-import { ANONYMOUS, callerOf, postAs, refusal, type Caller } from '../../support/callers.js';
+import { ANONYMOUS, callerOf, postAs, postForEventsAs, refusal, type Caller } from '../../support/callers.js';
 import { parseEventStream } from '../../support/event-stream.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
@@ -118,17 +118,7 @@ describe('answers', () => {
 
   it('streams the same answer as server-sent events, passages before done', async () => {
     const text = 'How do I find out the biggest packet that gets through my tunnel?';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.assistant.messages,
-      headers: {
-        ...customer.headers,
-        origin: 'http://localhost',
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-      },
-      payload: JSON.stringify({ text }),
-    });
+    const res = await postForEventsAs(t.app, customer, apiPaths.assistant.messages, { text });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/^text\/event-stream/);
     const events = parseEventStream(res.body);

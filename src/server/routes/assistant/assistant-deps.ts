@@ -24,12 +24,19 @@ export function conversationStore(app: FastifyInstance): ConversationStore {
   };
 }
 
-/** What the assistant service needs: the search, the connectors that read whole items, the conversations. */
+/**
+ * What the assistant service needs: the search, the connectors that read whole items, the conversations, and the
+ * model that writes answers (when one is configured).
+ */
 export function assistantDeps(app: FastifyInstance): AssistantDeps {
   return {
     search: app.searchService,
     readers: app.connectors,
     synonyms: app.searchSynonyms,
     conversations: conversationStore(app),
+    model: app.connectors.model,
+    productName: app.portalConfig.product.name,
+    log: app.log,
+    termRarity: app.termRarity,
   };
 }

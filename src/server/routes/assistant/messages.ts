@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { assistantAnswerSchema, assistantMessageBodySchema } from '../../../common/contracts/assistant.js';
-import { openEventStream, registerEventStreams } from '../../lib/event-stream.js';
+import { openEventStream, registerEventStreams, type EventStream } from '../../lib/event-stream.js';
+import { apiError } from '../../plugins/error-handler.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
 import { assistantRateLimit } from '../../plugins/rate-limits.js';
 import { searcherOf } from '../../plugins/search.js';
-import { askAssistant } from '../../services/assistant/assistant.js';
+import { askAssistant, type AnswerProgress } from '../../services/assistant/assistant.js';
 import { assistantDeps, assistantRefusalSchemas, assistantRefusals } from './assistant-deps.js';
 
 /** Whether the client asked for server-sent events rather than one JSON answer. */
@@ -15,9 +16,10 @@ const wantsEventStream = (accept: string | undefined): boolean =>
 
 /**
  * `POST /api/assistant/messages`: a question to the built-in assistant (issue 15). The same answer comes as
- * JSON or, with `Accept: text/event-stream`, as server-sent events: `passages`, then `done`. The stream opens
- * only once the answer is found, so a refusal (400, 404, 429) is an ordinary JSON error either way; it is
- * short-lived, and streams now what a model's answer will stream token by token later.
+ * JSON or, with `Accept: text/event-stream`, as server-sent events: `passages` as soon as they are found, then
+ * `answer` `{text}` for each piece of a generated answer as the model writes it, then `done`. The stream opens
+ * only once the passages are found, so a refusal (400, 404, 429) is an ordinary JSON error either way; a
+ * failure after that is an `error` event.
  */
 export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEventStreams(app);
@@ -33,29 +35,59 @@ export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Answers the best three passages of the knowledge base, documentation and community, each with a link ' +
           'into its section. `confident` is false (and `passages` empty) when even the best passage covers too ' +
-          'little of the question. A `conversationId` of your own makes it a follow-up. With ' +
-          '`Accept: text/event-stream`: event `passages` `{passages}`, then `done` `{conversationId, answer, confident}`.',
+          'little of the question. `answer` is a short text written from the passages with numbered citations ' +
+          '(`[1]` is the first passage) when a model is configured and the passages answer the question; else ' +
+          'null. A `conversationId` of your own makes it a follow-up. With `Accept: text/event-stream`: event ' +
+          '`passages` `{passages}`, then `answer` `{text}` for each piece of the answer as it is written, then ' +
+          '`done` `{conversationId, answer, confident}` (its `answer` is the whole answer, or null when the ' +
+          'pieces shown must be taken back).',
         body: assistantMessageBodySchema,
         response: { 200: assistantAnswerSchema, 429: apiErrorSchema, ...assistantRefusalSchemas },
       },
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const answer = await askAssistant(
-        assistantDeps(app),
-        { ...searcherOf(request), userId: user.id },
-        request.body,
-      );
-      if (!wantsEventStream(request.headers.accept)) {
-        reply.header('cache-control', 'no-store');
-        return answer;
+      // The model stops writing when the user goes (a closed tab, a dropped connection).
+      const left = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) left.abort();
+      });
+      const sse: { stream?: EventStream } = {};
+      const progress: AnswerProgress = wantsEventStream(request.headers.accept)
+        ? {
+            onPassages: (passages) => {
+              sse.stream = openEventStream(app, reply);
+              sse.stream.send('passages', { passages });
+            },
+            onAnswerText: (text) => sse.stream?.send('answer', { text }),
+            signal: left.signal,
+          }
+        : { signal: left.signal };
+      try {
+        const answer = await askAssistant(
+          assistantDeps(app),
+          { ...searcherOf(request), userId: user.id },
+          request.body,
+          progress,
+        );
+        if (!sse.stream) {
+          reply.header('cache-control', 'no-store');
+          return answer;
+        }
+        const { passages: _shown, ...done } = answer;
+        sse.stream.send('done', done);
+        sse.stream.end();
+        return reply;
+      } catch (error) {
+        if (!sse.stream) throw error;
+        request.log.error({ err: error }, 'the assistant failed after its stream opened');
+        sse.stream.send(
+          'error',
+          apiError(500, 'The assistant could not finish this answer. Please ask again.'),
+        );
+        sse.stream.end();
+        return reply;
       }
-      const { passages, ...done } = answer;
-      const stream = openEventStream(app, reply);
-      stream.send('passages', { passages });
-      stream.send('done', done);
-      stream.end();
-      return reply;
     },
   );
 };

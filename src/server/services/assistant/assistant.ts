@@ -5,6 +5,8 @@ import {
   type AssistantPassage,
 } from '../../../common/contracts/assistant.js';
 import { PUBLIC_CONTENT_SOURCES } from '../../../common/search-sources.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnswerModel } from '../../connectors/model/types.js';
 import type { SynonymIndex } from '../../lib/fulltext/query-terms.js';
 import { can } from '../../policies/index.js';
 import type { SearchService } from '../search/federated-search.js';
@@ -15,16 +17,20 @@ import {
   MIN_CONFIDENT_SCORE,
   questionOf,
   rankPassages,
+  weighTerms,
   type Question,
   type RankedPassage,
 } from './passage-ranking.js';
 import { passagesOf, type ItemReaders } from './passages.js';
+import type { TermRarity } from './term-rarity.js';
+import { writeAnswer } from './write-answer.js';
 
 /**
  * The built-in assistant (issue 15): a question is answered with the best passages of the knowledge base,
  * documentation and community, found through the federated search (with its corrected spelling and partial
- * match) and ranked section by section (passage-ranking.ts). No text is generated in this step: `answer` is
- * null, and when even the best passage is weak the assistant shows none and says so.
+ * match) and ranked section by section (passage-ranking.ts). When even the best passage is weak the assistant
+ * shows none and says so. With a model (`ASSISTANT_LLM_URL`) it also writes a short answer from the passages it
+ * shows (write-answer.ts); without one, `answer` is always null.
  */
 
 export interface AssistantDeps {
@@ -32,6 +38,20 @@ export interface AssistantDeps {
   readers: ItemReaders;
   synonyms: SynonymIndex;
   conversations: ConversationStore;
+  /** The model that writes answers; null: passages only. */
+  model: AnswerModel | null;
+  productName: string;
+  log: FastifyBaseLogger;
+  /** How many items of the help content hold each word (cached until the content changes). */
+  termRarity: () => Promise<TermRarity>;
+}
+
+/** For an answer sent as it is made (server-sent events): the passages first, then the answer's pieces. */
+export interface AnswerProgress {
+  onPassages?: (passages: AssistantPassage[]) => void;
+  onAnswerText?: (text: string) => void;
+  /** Ends the model's writing (the user left). */
+  signal?: AbortSignal;
 }
 
 interface Retrieval {
@@ -42,15 +62,13 @@ interface Retrieval {
 const bestScore = (retrieval: Retrieval): number => retrieval.ranked[0]?.score ?? 0;
 const isConfident = (retrieval: Retrieval): boolean => bestScore(retrieval) >= MIN_CONFIDENT_SCORE;
 
-/**
- * A question of fewer meaningful terms than this does not say what it is about ("How do I fix it?" finds the
- * Fix section of any article); in a conversation it is read with the earlier question even when it finds
- * something alone. (The search's partial match holds the same: one word does not stand for two.)
- */
-const MIN_STANDALONE_TERMS = 2;
-
-async function retrieve(deps: AssistantDeps, searcher: Searcher, text: string): Promise<Retrieval> {
-  const question = questionOf(text, deps.synonyms);
+async function retrieve(
+  deps: AssistantDeps,
+  searcher: Searcher,
+  text: string,
+  earlier?: string,
+): Promise<Retrieval> {
+  const question = weighTerms(questionOf(text, deps.synonyms, earlier), await deps.termRarity());
   // A question of stop words only ("how do I?") has nothing to search for.
   if (question.query === '') return { question, ranked: [] };
   const found = await deps.search.searchAll({
@@ -74,22 +92,20 @@ function shown(retrieval: Retrieval): AssistantPassage[] {
 }
 
 /**
- * The answer to a follow-up: when the question alone retrieves weakly or is too short to stand alone, it is
- * asked again with the earlier question's words added. The better is kept: the combined reading when it is
- * confident and the question alone was short or weak, else whichever scores higher.
+ * The answer to a question asked in a conversation: first read with the earlier question ("and on KVM?" is
+ * about what was asked before); when that finds nothing confident, the question alone (the user changed the
+ * subject). Neither confident: the better of the two.
  */
 async function withConversation(
   deps: AssistantDeps,
   searcher: Searcher,
-  alone: Retrieval,
   text: string,
   earlier: string,
 ): Promise<Retrieval> {
-  const short = alone.question.terms.length < MIN_STANDALONE_TERMS;
-  if (!short && isConfident(alone)) return alone;
-  const combined = await retrieve(deps, searcher, `${earlier} ${text}`);
-  if (isConfident(combined)) return combined;
-  return bestScore(combined) > bestScore(alone) ? combined : alone;
+  const inContext = await retrieve(deps, searcher, text, earlier);
+  if (isConfident(inContext)) return inContext;
+  const alone = await retrieve(deps, searcher, text);
+  return bestScore(alone) > bestScore(inContext) ? alone : inContext;
 }
 
 /**
@@ -101,24 +117,39 @@ export async function askAssistant(
   deps: AssistantDeps,
   searcher: Searcher & { userId: string },
   input: AssistantMessageBody,
+  progress: AnswerProgress = {},
 ): Promise<AssistantAnswer> {
   let earlier: string | null = null;
   if (input.conversationId !== undefined) {
     await findConversation(deps.conversations, searcher.userId, input.conversationId);
     earlier = await latestQuestion(deps.conversations, input.conversationId);
   }
-  const alone = await retrieve(deps, searcher, input.text);
   const retrieval =
-    earlier === null ? alone : await withConversation(deps, searcher, alone, input.text, earlier);
+    earlier === null
+      ? await retrieve(deps, searcher, input.text)
+      : await withConversation(deps, searcher, input.text, earlier);
   const confident = isConfident(retrieval);
   const passages = confident ? shown(retrieval) : [];
+  progress.onPassages?.(passages);
+  const answer =
+    confident && deps.model
+      ? await writeAnswer(
+          deps.model,
+          { productName: deps.productName, question: input.text, earlier, passages: retrieval.ranked },
+          {
+            signal: progress.signal ?? new AbortController().signal,
+            onText: progress.onAnswerText,
+            log: deps.log,
+          },
+        )
+      : null;
   const conversationId = await recordExchange(deps.conversations, {
     userId: searcher.userId,
     conversationId: input.conversationId,
     question: input.text,
-    answer: null,
+    answer,
     passages,
     confident,
   });
-  return { conversationId, passages, answer: null, confident };
+  return { conversationId, passages, answer, confident };
 }

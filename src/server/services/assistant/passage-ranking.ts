@@ -8,6 +8,7 @@ import {
 } from '../../lib/fulltext/highlight.js';
 import { MAX_TERMS, parseQuery, type SynonymIndex } from '../../lib/fulltext/query-terms.js';
 import type { Passage } from './passages.js';
+import type { TermRarity } from './term-rarity.js';
 
 /**
  * How well a passage answers a question, in words a support engineer can check by hand. The question is parsed
@@ -15,18 +16,19 @@ import type { Passage } from './passages.js';
  * meaningful terms count (not stop words, not the words of asking: "how do I", "why does my"). A term counts
  * {@link IN_TEXT} when the passage's text holds it, {@link IN_TITLE} when the item's title or the section's
  * heading does (a heading says what the whole section is about); words match by their Porter2 stem, as the
- * database matches them. The score is the sum over the terms divided by their number.
+ * database matches them. The score is the weighed sum over the terms divided by the sum of their weights
+ * ({@link weighTerms}: a rare term counts more than a common one, an earlier question's less than the latest's).
  */
 const IN_TEXT = 1;
 const IN_TITLE = 1.5;
 
 /**
  * Below this score the best passage is too weak to show, and the assistant says plainly that it found nothing:
- * the passage then holds fewer than half of the question's meaningful terms (or fewer than a third, when they
- * are in its heading or title). Half is also what the search's partial match asks of an item, so a passage the
- * assistant shows holds as much of the question as an item the search would show.
+ * the passage then holds less than about two fifths of the question's weighed terms (or a little over a
+ * quarter, when they are in its heading or title). Chosen with the quality bench (bench/assistant), where it
+ * balances the answerable questions answered against the unanswerable ones declined.
  */
-export const MIN_CONFIDENT_SCORE = 0.5;
+export const MIN_CONFIDENT_SCORE = 0.42;
 
 export interface Question {
   /**
@@ -38,20 +40,74 @@ export interface Question {
   terms: string[][][];
   /** For the excerpts' highlighting. */
   highlight: HighlightTerms;
+  /** How much each term counts: less for an earlier question's, then by rarity ({@link weighTerms}). */
+  weights: number[];
 }
 
-export function questionOf(text: string, synonyms: SynonymIndex): Question {
+/** The meaningful terms of a text, each once, in order (a phrase of the synonym list as one term). */
+function meaningfulTermsOf(text: string, synonyms: SynonymIndex): string[] {
   // Every word is read (a phrase of the synonym list, "log in", is found before its stop word is dropped).
   const meaningful = parseQuery(text, synonyms, Number.POSITIVE_INFINITY)
     .terms.filter((term) => term.meaningful)
     .map((term) => term.words.join(' '));
-  const query = [...new Set(meaningful)].slice(0, MAX_TERMS).join(' ');
+  return [...new Set(meaningful)];
+}
+
+/**
+ * In a conversation, the earlier question's terms count this much of the latest question's: they say what the
+ * conversation is about ("and on KVM?" after a question on Edge sizing), the latest words what is asked now.
+ */
+const EARLIER_TERM_WEIGHT = 0.5;
+
+/**
+ * The question to search and score: its meaningful terms, and in a conversation also those of the earlier
+ * question that it does not repeat (after its own, so the cap on terms keeps the latest question whole).
+ */
+export function questionOf(text: string, synonyms: SynonymIndex, earlier?: string): Question {
+  const own = meaningfulTermsOf(text, synonyms);
+  const context = earlier === undefined ? [] : meaningfulTermsOf(earlier, synonyms);
+  const fromEarlier = new Set(context.filter((term) => !own.includes(term)));
+  const query = [...own, ...fromEarlier].slice(0, MAX_TERMS).join(' ');
   const parsed = parseQuery(query, synonyms);
+  const weighed = parsed.terms
+    .map((term) => ({
+      spellings: spellingStems(term),
+      weight: fromEarlier.has(term.words.join(' ')) ? EARLIER_TERM_WEIGHT : 1,
+    }))
+    .filter((term) => term.spellings.length > 0);
   return {
     query,
-    terms: parsed.terms.map(spellingStems).filter((spellings) => spellings.length > 0),
+    terms: weighed.map((term) => term.spellings),
     highlight: highlightTermsOf(parsed),
+    weights: weighed.map((term) => term.weight),
   };
+}
+
+/** Items holding a term: those holding its most used spelling (a spelling of several words: its rarest word). */
+function itemsWithTerm(rarity: TermRarity, term: string[][]): number {
+  return Math.max(0, ...term.map((spelling) => Math.min(...spelling.map((stem) => rarity.itemsWith(stem)))));
+}
+
+/**
+ * A term no item of the help content holds counts this much more than its rarity alone says: the content has
+ * nothing on it at all ("Can the Controller open change tickets in ServiceNow?"), so a question turning on it
+ * is most likely one the content does not answer. Chosen with the quality bench (bench/assistant).
+ */
+const ABSENT_TERM_FACTOR = 2;
+
+/**
+ * Weighs each term of the question by how rare it is in the help content (inverse document frequency): a term
+ * few items hold names what the question is about, so a passage that lacks it covers little of the question
+ * however many common words it shares ("How much does a gateway cost in euros?" is not answered by a passage
+ * about gateways). A term no item holds weighs the most ({@link ABSENT_TERM_FACTOR}).
+ */
+export function weighTerms(question: Question, rarity: TermRarity): Question {
+  const weights = question.terms.map((term, index) => {
+    const items = itemsWithTerm(rarity, term);
+    const idf = Math.log(1 + rarity.items / (1 + items));
+    return (question.weights[index] ?? 1) * idf * (items === 0 ? ABSENT_TERM_FACTOR : 1);
+  });
+  return { ...question, weights };
 }
 
 const holds = (stems: ReadonlySet<string>, term: string[][]): boolean =>
@@ -63,11 +119,14 @@ export function passageScore(question: Question, passage: Pick<Passage, 'itemTit
   const title = stemsOf(`${passage.itemTitle} ${passage.heading}`);
   const text = stemsOf(passage.text);
   let sum = 0;
-  for (const term of question.terms) {
-    if (holds(title, term)) sum += IN_TITLE;
-    else if (holds(text, term)) sum += IN_TEXT;
-  }
-  return sum / question.terms.length;
+  let total = 0;
+  question.terms.forEach((term, index) => {
+    const weight = question.weights[index] ?? 1;
+    total += weight;
+    if (holds(title, term)) sum += weight * IN_TITLE;
+    else if (holds(text, term)) sum += weight * IN_TEXT;
+  });
+  return total === 0 ? 0 : sum / total;
 }
 
 export interface RankedPassage extends Passage {
