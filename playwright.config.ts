@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accountsFile } from './test/e2e/support/accounts';
 import { intercomPortal } from './test/e2e/support/intercom-portal';
-import { mailboxUrl, oidcClient, oidcIssuer, smtpUrl } from './test/e2e/support/peers';
+import { mailboxUrl, modelApiKey, modelUrl, oidcClient, oidcIssuer, smtpUrl } from './test/e2e/support/peers';
 
 // Browser tests drive Debian's Chromium (scripts/ensure-chromium.mjs finds or installs it) against a
 // portal started on its own port with a fresh embedded database and the demo data, next to real protocol
-// peers (an SMTP sink and an OpenID Connect provider, test/e2e/support/peers-server.ts).
+// peers (an SMTP sink, an OpenID Connect provider and a fake OpenAI-compatible model,
+// test/e2e/support/peers-server.ts).
 const port = Number(process.env.E2E_PORT ?? 4300);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -83,6 +84,9 @@ export default defineConfig({
         OIDC_ISSUER: oidcIssuer,
         OIDC_CLIENT_ID: oidcClient.id,
         OIDC_CLIENT_SECRET: oidcClient.secret,
+        ASSISTANT_LLM_URL: modelUrl,
+        ASSISTANT_LLM_MODEL: 'fake-e2e-model',
+        ASSISTANT_LLM_API_KEY: modelApiKey,
       },
     },
     {

@@ -111,6 +111,41 @@ test('answers from the help content, keeps the conversation, and a passage link 
   await context.close();
 });
 
+test('a written answer streams in after the passages and its citations open them', async ({
+  browser,
+  baseURL,
+}) => {
+  // The portal of these tests has a model (a fake one, test/e2e/support/peers-server.ts): it writes the first
+  // passage's first sentence and cites it, a word every 60 ms.
+  test.slow();
+  const { context, page } = await customerPage(browser, baseURL);
+  await openChat(page);
+  await questionBox(page).fill(ANSWERABLE);
+  await questionBox(page).press('Enter');
+  // The passages come first, while the answer is still being written.
+  const passages = messages(page).getByRole('list', { name: 'Passages' }).last();
+  await expect(passages.getByRole('link', { name: /Diagnose$/ })).toBeVisible();
+  await expect(messages(page).getByRole('status')).toContainText('Writing an answer from these passages');
+  await expect(messages(page).getByRole('group', { name: 'Did this answer your question?' })).toHaveCount(0);
+
+  const citation = messages(page).getByRole('link', { name: /^\[1\] / });
+  await expect(citation).toBeVisible({ timeout: 15_000 });
+  // The answer is the model's sentence (the passage's own words here), its citation inside it.
+  const written = messages(page)
+    .locator('p')
+    .filter({ has: page.getByRole('link', { name: /^\[1\] / }) });
+  await expect(written).toContainText('largest packet that passes without fragmentation');
+  await expect(messages(page).getByText('Written from these passages of the help content:')).toBeVisible();
+  await expect(messages(page).getByRole('group', { name: 'Did this answer your question?' })).toBeVisible();
+  const first = passages.getByRole('listitem').first().getByRole('link');
+  await expect(citation).toHaveAttribute('href', (await first.getAttribute('href')) ?? 'a passage');
+  await expectNoAxeViolations(page);
+
+  await citation.click();
+  await expect(page).toHaveURL(/#diagnose$/);
+  await context.close();
+});
+
 test('says plainly when the help content has no answer and opens a ticket with the conversation', async ({
   browser,
   baseURL,

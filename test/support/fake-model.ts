@@ -68,10 +68,12 @@ function openAiError(res: ServerResponse, status: number, message: string, code:
   res.end(JSON.stringify({ error: { message, type: 'invalid_request_error', param: null, code } }));
 }
 
-export async function startFakeModel(options: { apiKey?: string } = {}): Promise<FakeModel> {
+export async function startFakeModel(
+  options: { apiKey?: string; port?: number; pieceDelayMs?: number } = {},
+): Promise<FakeModel> {
   const hanging = new Set<ServerResponse>();
   let reply: ModelReply = groundedReply;
-  let pieceDelayMs = 0;
+  let pieceDelayMs = options.pieceDelayMs ?? 0;
   const fake: FakeModel = {
     url: '',
     requests: [],
@@ -153,7 +155,7 @@ export async function startFakeModel(options: { apiKey?: string } = {}): Promise
       res.end('data: [DONE]\n\n');
     })().catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return fake;
 }

@@ -15,6 +15,8 @@ interface ApiResult {
   ok: boolean;
   /** The parsed JSON body, or `undefined` when the answer had none (or was not JSON). */
   body: unknown;
+  /** The answer itself; its body is still unread when it is a stream of events. */
+  response: Response;
 }
 
 interface ApiCallOptions {
@@ -28,6 +30,8 @@ interface ApiCallOptions {
   signal?: AbortSignal;
   /** The request outlives the page (a report sent as the user follows a link). */
   keepalive?: boolean;
+  /** What the answer may be: JSON (the default) or, for {@link openApiStream}, server-sent events. */
+  accept?: 'application/json' | 'text/event-stream';
 }
 
 /** Gets `performance.now()` of when the refused request started (see session-actions' forcedLogout). */
@@ -64,6 +68,9 @@ function withQuery(path: string, query: Record<string, string | undefined> | und
   return search ? `${path}?${search}` : path;
 }
 
+const isEventStream = (response: Response): boolean =>
+  (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+
 async function readJson(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('json')) return undefined;
@@ -76,10 +83,10 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls the API and answers status and body whatever the status, throwing only when no answer came. */
 async function apiCall(path: string, options: ApiCallOptions = {}): Promise<ApiResult> {
-  const { json, file, query, signal, keepalive } = options;
+  const { json, file, query, signal, keepalive, accept = 'application/json' } = options;
   const method = options.method ?? (json === undefined && file === undefined ? 'GET' : 'POST');
   const startedAt = performance.now();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   // No content type without a body: Fastify refuses an empty body that claims to be JSON.
   if (json !== undefined) headers['content-type'] = 'application/json';
   if (file !== undefined) headers['content-type'] = 'application/octet-stream';
@@ -91,9 +98,9 @@ async function apiCall(path: string, options: ApiCallOptions = {}): Promise<ApiR
     signal,
     keepalive,
   });
-  const body = await readJson(response);
+  const body = isEventStream(response) ? undefined : await readJson(response);
   if (response.status === 401 && isLogoutEvent(body)) sessionEndedHandler?.(startedAt);
-  return { status: response.status, ok: response.ok, body };
+  return { status: response.status, ok: response.ok, body, response };
 }
 
 /** Why a call of `fetchApi` gave no data: refused (4xx/5xx), unreachable (status 0) or off its contract (502). */
@@ -114,6 +121,16 @@ export function retryUnlessRefused(failureCount: number, error: unknown): boolea
   return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2;
 }
 
+/** `apiCall` with `fetchApi`'s errors: unreachable is an `ApiError` of status 0, an abort is passed on. */
+async function reachApi(path: string, options: ApiCallOptions): Promise<ApiResult> {
+  try {
+    return await apiCall(path, options);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, undefined);
+  }
+}
+
 /**
  * Calls the API and answers the 2xx body as `read` checks it (a zod schema's `parse`); anything else throws an
  * `ApiError`. An abort is passed on as it is (React Query cancels queries so). A 2xx answer that `read`
@@ -124,17 +141,26 @@ export async function fetchApi<T>(
   options: ApiCallOptions,
   read: (body: unknown) => T | Promise<T>,
 ): Promise<T> {
-  let result: ApiResult;
-  try {
-    result = await apiCall(path, options);
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, undefined);
-  }
+  const result = await reachApi(path, options);
   if (!result.ok) throw new ApiError(result.status, errorCode(result.body));
   try {
     return await read(result.body);
   } catch {
     throw new ApiError(502, undefined);
   }
+}
+
+/**
+ * Calls the API for server-sent events (`Accept: text/event-stream`) and answers the open answer, whose body
+ * the caller reads (lib/read-event-stream.ts). A refusal or failure throws the `ApiError` `fetchApi` would; an
+ * answer that is not a stream counts as a server error (502).
+ */
+export async function openApiStream(
+  path: string,
+  options: Omit<ApiCallOptions, 'accept'>,
+): Promise<Response> {
+  const result = await reachApi(path, { ...options, accept: 'text/event-stream' });
+  if (!result.ok) throw new ApiError(result.status, errorCode(result.body));
+  if (!isEventStream(result.response)) throw new ApiError(502, undefined);
+  return result.response;
 }

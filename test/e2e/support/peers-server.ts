@@ -1,7 +1,8 @@
 /**
  * The protocol peers of the browser tests, as one process that Playwright starts before the portal (a second
  * `webServer` in playwright.config.ts): the SMTP sink the portal mails its one-time codes to, the OpenID Connect
- * provider of agent sign-in, and a small HTTP mailbox through which the specs read the codes.
+ * provider of agent sign-in, a fake OpenAI-compatible model that writes the assistant's answers (slowly enough
+ * that a test sees them stream in), and a small HTTP mailbox through which the specs read the codes.
  *
  *   GET /ready          200 once everything listens (Playwright's readiness check)
  *   GET /codes/:email   200 {code, receivedAt} of the latest mail to that address with a six-digit code, else 404
@@ -10,9 +11,10 @@
  * Run: node --import tsx test/e2e/support/peers-server.ts   (PORTAL_ORIGIN names the portal for the redirect URI)
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { startFakeModel } from '../../support/fake-model';
 import { startOidcProvider } from '../../support/peers/oidc-provider';
 import { startSmtpSink, type ReceivedMail } from '../../support/peers/smtp-sink';
-import { oidcClient, peerPorts } from './peers';
+import { modelApiKey, oidcClient, peerPorts } from './peers';
 
 const portalOrigin = process.env.PORTAL_ORIGIN ?? 'http://127.0.0.1:4300';
 
@@ -25,6 +27,9 @@ const idp = await startOidcProvider({
   // Empty until the run's agents and admins are provisioned (prepare-accounts.ts, POST /idp/accounts).
   accounts: [],
 });
+
+// Its default reply: the first passage's first sentence, cited, a word every 60 ms.
+await startFakeModel({ port: peerPorts.model, apiKey: modelApiKey, pieceDelayMs: 60 });
 
 const CODE = /\b(\d{6})\b/;
 

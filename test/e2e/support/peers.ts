@@ -12,11 +12,15 @@ export const peerPorts = {
   oidc: base + 1,
   /** The mailbox: `GET /codes/:email` answers the latest one-time code the sink received for that address. */
   mailbox: base + 2,
+  /** A fake OpenAI-compatible model (ASSISTANT_LLM_URL): the assistant's written answers. */
+  model: base + 3,
 } as const;
 
 export const mailboxUrl = `http://127.0.0.1:${peerPorts.mailbox}`;
 export const oidcIssuer = `http://127.0.0.1:${peerPorts.oidc}`;
 export const smtpUrl = `smtp://127.0.0.1:${peerPorts.smtp}`;
+export const modelUrl = `http://127.0.0.1:${peerPorts.model}/v1`;
+export const modelApiKey = 'sk-e2e-fake-model-key';
 
 /** The portal's registration at the test identity provider. */
 export const oidcClient = {

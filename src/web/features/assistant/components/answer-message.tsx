@@ -1,10 +1,11 @@
-import { Button } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { useId } from 'react';
 import type { ConversationMessage } from '../../../../common/contracts/assistant';
 import { SOURCE_LABELS } from '../../../../common/search-sources';
 import { AppLink } from '../../../components/app-link';
 import { Highlighted } from '../../../components/highlighted';
 import { NOT_FOUND_ANSWER } from '../lib/answer-text';
+import { AnswerText } from './answer-text';
 import classes from './assistant.module.css';
 
 export type Feedback = 'yes' | 'no';
@@ -15,6 +16,8 @@ interface AnswerMessageProps {
   onFeedback: (feedback: Feedback) => void;
   /** The user wants a ticket about this answer's question. */
   onOfferTicket: () => void;
+  /** The answer is still arriving: no feedback question yet. */
+  writing?: boolean;
 }
 
 /** 'Did this answer your question?': 'No' leads to a ticket, as the not-found answer does. */
@@ -37,11 +40,12 @@ function FeedbackQuestion({ feedback, onFeedback }: Pick<AnswerMessageProps, 'fe
 }
 
 /**
- * One answer: the best passages with their source, title (a link into the section), and highlighted excerpt,
- * then the feedback question; or, when the assistant is not confident, plainly that it found nothing, with
+ * One answer: the text the server's model wrote from the passages, when it has one (its citations link to
+ * them), the best passages with their source, title (a link into the section), and highlighted excerpt, then
+ * the feedback question; or, when the assistant is not confident, plainly that it found nothing, with
  * the way to a ticket (weak passages are never shown).
  */
-export function AnswerMessage({ message, feedback, onFeedback, onOfferTicket }: AnswerMessageProps) {
+export function AnswerMessage({ message, feedback, onFeedback, onOfferTicket, writing }: AnswerMessageProps) {
   const found = message.confident === true && message.passages.length > 0;
   return (
     <div className={classes.answer}>
@@ -58,8 +62,17 @@ export function AnswerMessage({ message, feedback, onFeedback, onOfferTicket }: 
         </>
       ) : (
         <>
-          {message.text ? <p>{message.text}</p> : null}
-          <p>These passages of the help content may answer it:</p>
+          {message.text ? <AnswerText text={message.text} passages={message.passages} /> : null}
+          {writing ? (
+            <p role="status">
+              <Loader size="xs" aria-hidden="true" /> Writing an answer from these passages…
+            </p>
+          ) : null}
+          <p>
+            {message.text
+              ? 'Written from these passages of the help content:'
+              : 'These passages of the help content may answer it:'}
+          </p>
           <ol className={classes.passages} aria-label="Passages">
             {message.passages.map((passage) => (
               <li key={passage.url}>
@@ -71,7 +84,7 @@ export function AnswerMessage({ message, feedback, onFeedback, onOfferTicket }: 
               </li>
             ))}
           </ol>
-          <FeedbackQuestion feedback={feedback} onFeedback={onFeedback} />
+          {writing ? null : <FeedbackQuestion feedback={feedback} onFeedback={onFeedback} />}
         </>
       )}
     </div>

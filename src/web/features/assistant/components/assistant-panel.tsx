@@ -1,9 +1,9 @@
 import { Alert, Button, Loader, Textarea } from '@mantine/core';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ASSISTANT_TEXT_MAX } from '../../../../common/contracts/assistant';
+import { ASSISTANT_TEXT_MAX, type ConversationMessage } from '../../../../common/contracts/assistant';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
-import { useAskAssistant } from '../api/ask-assistant';
+import { useAskAssistant, type AnswerSoFar } from '../api/ask-assistant';
 import { useConversation } from '../api/get-conversation';
 import { questionBefore } from '../lib/conversation-cache';
 import { conversationTranscript } from '../lib/transcript';
@@ -16,6 +16,16 @@ import classes from './assistant.module.css';
 /** Typed instead of a question, it asks for a person: the panel offers a ticket rather than searching. */
 const TALK_TO_SUPPORT =
   /^\s*(i want to |can i |let me )?(talk|speak) to (support|an? (agent|human|person))\W*$/i;
+
+/** The answer as far as it has arrived, shown as a message of the conversation until it is complete. */
+const answerBeingWritten = (soFar: AnswerSoFar): ConversationMessage => ({
+  id: 0,
+  role: 'assistant',
+  text: soFar.text,
+  passages: soFar.passages,
+  confident: true,
+  createdAt: '',
+});
 
 function askFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) {
@@ -125,9 +135,19 @@ export function AssistantPanel({ user }: { user: ChatBinding }) {
                 <span className={classes.who}>You</span>
                 {ask.variables.text}
               </p>
-              <p role="status">
-                <Loader size="xs" aria-hidden="true" /> Looking through the help content…
-              </p>
+              {ask.soFar && ask.soFar.passages.length > 0 ? (
+                <AnswerMessage
+                  message={answerBeingWritten(ask.soFar)}
+                  feedback={undefined}
+                  onFeedback={() => undefined}
+                  onOfferTicket={() => undefined}
+                  writing
+                />
+              ) : (
+                <p role="status">
+                  <Loader size="xs" aria-hidden="true" /> Looking through the help content…
+                </p>
+              )}
             </>
           ) : null}
         </div>
