@@ -63,7 +63,7 @@ import { synonymIndex } from './lib/fulltext/query-terms.js';
 import { createPageRenderer, type PageRenderer } from './ssr/page-renderer.js';
 import { registerRequestLog } from './plugins/request-log.js';
 import { createKeptResponses, type KeptResponses } from './lib/kept-responses.js';
-import { readTermRarity, type TermRarity } from './services/assistant/term-rarity.js';
+import { keepTermRarity, readTermRarity, type TermRarity } from './services/assistant/term-rarity.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,11 +212,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.searchSources ? { sources: options.searchSources } : {}),
   });
 
-  // Read again after a content load (the search caches are emptied then) and at most every cache period.
-  const rarity = searchCaches.pages<TermRarity>();
-  app.decorate('termRarity', () => rarity.get('help content', () => readTermRarity(app.db)));
+  const termRarity = keepTermRarity(() => readTermRarity(app.db));
+  app.decorate('termRarity', termRarity.get);
 
   app.decorate('contentLoaded', () => {
+    termRarity.forget();
     app.searchService.clearCaches();
     app.keptResponses.clear();
   });

@@ -16,5 +16,5 @@ export interface AnswerModel {
    * The model's reply to these messages, piece by piece as it is written. Throws when the call fails, times out
    * or is aborted through `signal`.
    */
-  stream(messages: readonly ModelMessage[], signal: AbortSignal): AsyncIterable<string>;
+  stream(messages: readonly ModelMessage[], signal?: AbortSignal): AsyncIterable<string>;
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   ASSISTANT_MAX_PASSAGES,
   type AssistantAnswer,
@@ -5,7 +6,6 @@ import {
   type AssistantPassage,
 } from '../../../common/contracts/assistant.js';
 import { PUBLIC_CONTENT_SOURCES } from '../../../common/search-sources.js';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerModel } from '../../connectors/model/types.js';
 import type { SynonymIndex } from '../../lib/fulltext/query-terms.js';
 import { can } from '../../policies/index.js';
@@ -42,7 +42,7 @@ export interface AssistantDeps {
   model: AnswerModel | null;
   productName: string;
   log: FastifyBaseLogger;
-  /** How many items of the help content hold each word (cached until the content changes). */
+  /** How many items of the help content hold each word (kept until the content is loaded again). */
   termRarity: () => Promise<TermRarity>;
 }
 
@@ -137,7 +137,7 @@ export async function askAssistant(
           deps.model,
           { productName: deps.productName, question: input.text, earlier, passages: retrieval.ranked },
           {
-            signal: progress.signal ?? new AbortController().signal,
+            signal: progress.signal,
             onText: progress.onAnswerText,
             log: deps.log,
           },

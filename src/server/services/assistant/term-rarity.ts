@@ -33,3 +33,32 @@ export async function readTermRarity(db: Database): Promise<TermRarity> {
   const itemsWith = new Map(stats.map((row) => [row.word, Number(row.items)]));
   return { items: Number(count[0]?.items ?? 0), itemsWith: (stem) => itemsWith.get(stem) ?? 0 };
 }
+
+export interface KeptTermRarity {
+  /** The rarity of the current content, read once and kept. */
+  get(): Promise<TermRarity>;
+  /** The content was loaded again: the next `get` reads anew. */
+  forget(): void;
+}
+
+/**
+ * The rarity read once per content load (it changes only then), not per question nor per cache period: on a
+ * large knowledge base `ts_stat` reads every item's vector. A failed read is not kept.
+ */
+export function keepTermRarity(read: () => Promise<TermRarity>): KeptTermRarity {
+  let kept: Promise<TermRarity> | null = null;
+  return {
+    get: () => {
+      if (kept) return kept;
+      const reading = read();
+      kept = reading;
+      reading.catch(() => {
+        if (kept === reading) kept = null;
+      });
+      return reading;
+    },
+    forget: () => {
+      kept = null;
+    },
+  };
+}

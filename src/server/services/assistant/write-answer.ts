@@ -46,7 +46,7 @@ export function answerPrompt(request: AnswerRequest): ModelMessage[] {
 
 export interface WriteOptions {
   /** Ends the model call (the user left). */
-  signal: AbortSignal;
+  signal?: AbortSignal;
   /** Each piece of the answer that may be shown, as the model writes it. */
   onText?: (text: string) => void;
   log: FastifyBaseLogger;

@@ -32,7 +32,7 @@ export function createChatCompletionsModel(options: ChatCompletionsOptions): Ans
   });
   return {
     name: options.model,
-    async *stream(messages: readonly ModelMessage[], signal: AbortSignal) {
+    async *stream(messages: readonly ModelMessage[], signal?: AbortSignal) {
       const chunks = await client.chat.completions.create(
         {
           model: options.model,
