@@ -68,8 +68,9 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      // The run's own accounts first (test/e2e/support/prepare-accounts.ts), in the database the portal opens.
-      command: 'node --import tsx test/e2e/support/prepare-accounts.ts && node scripts/start.mjs',
+      // The run's own accounts first (test/e2e/support/prepare-accounts.ts), in the database the portal opens;
+      // then the portal as `npm start` runs it (scripts/start.sh: its memory bounds included).
+      command: 'node --import tsx test/e2e/support/prepare-accounts.ts && sh scripts/start.sh',
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,

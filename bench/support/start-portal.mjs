@@ -1,7 +1,8 @@
 /**
- * The portal a bench measures: the production build started with `node scripts/start.mjs` on a fresh
- * temporary DATA_DIR (embedded PGlite, unless `env` names a DATABASE_URL), `NODE_ENV=production`, demo data,
- * and a throw-away `CHAT_JWT_SECRET` unless one is set. Shared by the page and capacity benches.
+ * The portal a bench measures: the production build started as `npm start` starts it (`scripts/start.sh`,
+ * its memory bounds included) on a fresh temporary DATA_DIR (embedded PGlite, unless `env` names a
+ * DATABASE_URL), `NODE_ENV=production`, demo data, and a throw-away `CHAT_JWT_SECRET` unless one is set.
+ * Shared by the page and capacity benches.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -48,8 +49,8 @@ export async function portInUse(port) {
 
 /**
  * Starts the portal on `port` and waits until it is ready. Answers its URL, its process id (the server runs
- * in that process: start.mjs imports main.ts) and `stop()`, which sends SIGTERM (SIGKILL after 15 s) and
- * removes the data directory; `stop({showLog: true})` prints the end of the portal's log first. `prepare(env)`,
+ * in that process: start.sh execs Node, start.mjs imports main.js) and `stop()`, which sends SIGTERM (SIGKILL
+ * after 15 s) and removes the data directory; `stop({showLog: true})` prints the end of the portal's log first. `prepare(env)`,
  * when given, runs before the portal starts with the environment it will get (its DATA_DIR included); what it
  * answers comes back as `prepared`.
  */
@@ -81,7 +82,7 @@ export async function startPortal({ port, env = {}, log = console.error, prepare
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn('sh', ['scripts/start.sh'], {
     cwd: root,
     env: portalEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import type { ArticleDetails } from '../../src/common/contracts/search.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchUrl } from '../support/search.js';
-import { createSourceBuild, dehydratedKeys, inHtml } from '../support/rendered-pages.js';
+import { createSourceBuild, dehydratedKeys, inHtml, portalState } from '../support/rendered-pages.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** Whether the HTML has a `<tag>` with every one of `attributes` (as written, values escaped), in any order. */
@@ -129,6 +129,19 @@ describe('server-rendered search pages', () => {
         expect(home).toContain(inHtml(title));
     }
     expect(dehydratedKeys(home)).toContainEqual(['docs', 'details', 'tech-hub', 'anonymous']);
+    // The sidebar shows titles: the dehydrated tree carries no article's body nor snippet (page weight).
+    const state = portalState<{
+      queries: { queries: Array<{ queryKey: unknown[]; state: { data: ArticleDetails } }> };
+    }>(home);
+    const sidebar = state.queries.queries.find((query) => query.queryKey[1] === 'details');
+    const dehydrated = Object.values(sidebar?.state.data.articleMap ?? {}).flat();
+    expect(dehydrated.length).toBe(Object.values(tree.articleMap).flat().length);
+    expect(
+      Object.values(tree.articleMap)
+        .flat()
+        .some((article) => article.snippet !== ''),
+    ).toBe(true);
+    for (const article of dehydrated) expect(article).toMatchObject({ body: '', snippet: '' });
 
     const article = await page('/docs?article=controller-upgrade-path');
     expect(article).toContain('Controller and gateway upgrade path and best practices');

@@ -5,8 +5,10 @@ import type { PortalConfig } from '../../common/portal-config';
 import { PortalConfigProvider } from '../lib/portal-config-context';
 import type { SessionState } from './session/session-store';
 import { ServerSessionContext } from './session/use-session';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 import './mantine-styles';
+// The theme's variables as a stylesheet instead of an inline <style> in every page (theme-variables.ts).
+import '../styles/theme-variables.css';
 import '../styles/global.css';
 
 interface AppProvidersProps {
@@ -24,7 +26,7 @@ export function AppProviders({ config, queryClient, session, children }: AppProv
       <ServerSessionContext.Provider value={session}>
         <QueryClientProvider client={queryClient}>
           {/* Light only: a scheme chosen in the browser would need an inline script before paint, which the CSP forbids. */}
-          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+          <MantineProvider theme={theme} withCssVariables={false} forceColorScheme="light">
             {children}
           </MantineProvider>
         </QueryClientProvider>

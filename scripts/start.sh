@@ -1,0 +1,12 @@
+#!/bin/sh
+# `npm start`: the production server (scripts/start.mjs) with the memory settings the capacity bench measured
+# (bench/README.md, "Capacity"). Both only bound how much memory the process keeps after a spike, not what it
+# may use:
+# - MALLOC_ARENA_MAX=2: glibc gives every thread that allocates (V8's compiler and collector threads, libuv's
+#   pool compressing answers) an arena of its own, up to 8 per core, and keeps what each has touched; two
+#   arenas saved about 150 MB after a 15 s burst of searches at no measurable cost in throughput.
+# - --max-old-space-size (PORTAL_HEAP_MB, default 256): V8 otherwise grows its heap to 250-320 MB under load
+#   for about 100 MB of live objects and keeps it; with a limit it collects sooner.
+# `exec` keeps one process: the shell becomes Node, so signals and the process id are the server's own.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+exec node --max-old-space-size="${PORTAL_HEAP_MB:-256}" "$(dirname "$0")/start.mjs" "$@"
