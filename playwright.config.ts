@@ -33,10 +33,15 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
+  // CI machines are shared: on a loaded one a page with its data took more than the default 5 s to show.
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+      args: chromiumArgs,
+    },
   },
   projects: [
     // Signs in once per role through the API and saves the browser state (test/e2e/auth.setup.ts).

@@ -14,6 +14,8 @@ test('the legacy customer is asked for the Controller ID or Customer ID once', a
   request,
   baseURL,
 }) => {
+  // Two sign-ins with a one-time code each, and no second chance: a retry finds the ID already on file.
+  test.slow();
   const probe = await request.post('/api/auth/login', {
     data: { email: accounts.legacy.email },
     headers: { origin: baseURL ?? '' },

@@ -73,10 +73,8 @@ test('/chatbot loads the Messenger after the delay, booted with the user and the
   const { user } = (await me.json()) as { user: { id: string; email: string; name: string } };
 
   await gotoHydrated(page, '/chatbot');
-  await pageTimePasses(page, CHAT_UPDATE_DELAY_MS - 300);
-  expect(requested).toEqual([]);
-  await expect(widgetScripts(page)).toHaveCount(0);
-
+  // Not before the delay: when the script was added is read in the page's own clock, because on a loaded
+  // machine the test itself may look only after the delay is over.
   await expect(widgetScripts(page)).toHaveCount(1, { timeout: CHAT_UPDATE_DELAY_MS + 5_000 });
   await expect.poll(() => requested).toEqual([`${WIDGET}widget/${intercomPortal.appId}`]);
   const addedAt = await page.evaluate(() => (window as unknown as RecordingWindow).widgetAddedAt ?? 0);

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CHAT_UPDATE_DELAY_MS } from '../../src/common/chat';
 import { storedProfile } from './support/auth';
 import { tabTo } from './support/keyboard';
+import { firstSeen, recordFirstSeen } from './support/first-seen';
 import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 import { AUTH_STATE } from './support/signed-in';
 
@@ -51,23 +52,17 @@ test('the chat appears only after the chat update delay, greeting the customer, 
 }) => {
   const { context, page } = await customerPage(browser, baseURL);
   const errors = collectPageErrors(page);
-  // When the question box enters the page, in the page's own clock (ms since navigation started).
-  await page.addInitScript(() => {
-    const shown = window as unknown as { chatShownAt?: number };
-    new MutationObserver(() => {
-      if (shown.chatShownAt === undefined && document.querySelector('form[aria-label="Your question"]')) {
-        shown.chatShownAt = performance.now();
-      }
-    }).observe(document, { childList: true, subtree: true });
+  await recordFirstSeen(page, {
+    greeting: ['p[role="status"]', 'Opening the chat assistant'],
+    questionBox: 'form[aria-label="Your question"]',
   });
   await page.setViewportSize({ width: 375, height: 800 });
   await gotoHydrated(page, '/chatbot');
-  await expect(page.getByRole('status').filter({ hasText: 'Opening the chat assistant' })).toBeVisible();
-  await expect(questionBox(page)).toHaveCount(0);
-
   await expect(questionBox(page)).toBeVisible({ timeout: CHAT_UPDATE_DELAY_MS + 10_000 });
-  const shownAt = await page.evaluate(() => (window as unknown as { chatShownAt?: number }).chatShownAt);
-  expect(shownAt).toBeGreaterThanOrEqual(CHAT_UPDATE_DELAY_MS);
+  // The server's page greets first ('Opening the chat assistant'); the box comes after the delay.
+  const seen = await firstSeen(page);
+  expect(seen.questionBox).toBeGreaterThanOrEqual(CHAT_UPDATE_DELAY_MS);
+  expect(seen.greeting).toBeLessThan(seen.questionBox ?? 0);
   await expect(messages(page)).toContainText(/Hello, .+\. Ask me a question/);
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Your conversations' })).toBeVisible();
@@ -119,17 +114,24 @@ test('a written answer streams in after the passages and its citations open them
   // passage's first sentence and cites it, a word every 60 ms.
   test.slow();
   const { context, page } = await customerPage(browser, baseURL);
+  await recordFirstSeen(page, {
+    passages: '[role="log"] ol[aria-label="Passages"] a',
+    writing: ['[role="log"] p[role="status"]', 'Writing an answer from these passages'],
+    feedback: '[role="log"] [role="group"]',
+  });
   await openChat(page);
   await questionBox(page).fill(ANSWERABLE);
   await questionBox(page).press('Enter');
-  // The passages come first, while the answer is still being written.
   const passages = messages(page).getByRole('list', { name: 'Passages' }).last();
   await expect(passages.getByRole('link', { name: /Diagnose$/ })).toBeVisible();
-  await expect(messages(page).getByRole('status')).toContainText('Writing an answer from these passages');
-  await expect(messages(page).getByRole('group', { name: 'Did this answer your question?' })).toHaveCount(0);
-
   const citation = messages(page).getByRole('link', { name: /^\[1\] / });
   await expect(citation).toBeVisible({ timeout: 15_000 });
+  // The passages came first, with 'Writing an answer from these passages…', and the feedback question only
+  // once the answer was written.
+  const seen = await firstSeen(page);
+  expect(seen.writing).toBeGreaterThanOrEqual(seen.passages ?? Infinity);
+  expect(seen.feedback).toBeGreaterThan(seen.writing ?? Infinity);
+  await expect(messages(page).getByRole('status')).toHaveCount(0);
   // The answer is the model's sentence (the passage's own words here), its citation inside it.
   const written = messages(page)
     .locator('p')

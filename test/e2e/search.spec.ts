@@ -260,6 +260,8 @@ test.describe('signed in as an admin', () => {
   });
 
   test('search analytics: corrected queries and the results that were opened', async ({ page }) => {
+    // A search, an opened result and the analytics page reloaded until both are counted.
+    test.slow();
     // A misspelling of its own: the corrected spelling is a word of the titles ("certificate").
     await gotoHydrated(page, '/search');
     await search(page, 'certficate');
@@ -275,10 +277,10 @@ test.describe('signed in as an admin', () => {
     await expect(async () => {
       await page.reload();
       await expect(corrected.getByRole('row', { name: /certficate certificate/ })).toBeVisible({
-        timeout: 2_000,
+        timeout: 5_000,
       });
-      await expect(opened.getByRole('cell', { name: href, exact: true })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
+      await expect(opened.getByRole('cell', { name: href, exact: true })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByText(/results opened/)).toBeVisible();
     await expectNoAxeViolations(page);
   });
