@@ -160,6 +160,42 @@ describe('server-rendered search pages', () => {
     ]);
   });
 
+  it("an article's page lists its own section's articles, a search's none: the rest is fetched when opened", async () => {
+    const tree = (
+      await t.app.inject({ method: 'GET', url: '/api/zendesk/getArticleDetails?categoryId=tech-hub' })
+    ).json<ArticleDetails>();
+    const sidebarOf = (html: string) =>
+      portalState<{
+        queries: { queries: Array<{ queryKey: unknown[]; state: { data: ArticleDetails } }> };
+      }>(html).queries.queries.find((query) => query.queryKey[1] === 'details')?.state.data;
+    const own = Object.entries(tree.articleMap).find(([, articles]) =>
+      articles.some((article) => article.html_url.endsWith('=controller-upgrade-path')),
+    );
+    expect(own, 'the test content has the article in a section').toBeDefined();
+    const [ownSection, ownArticles] = own ?? ['', []];
+    const others = Object.entries(tree.articleMap)
+      .filter(([section]) => section !== ownSection)
+      .flatMap(([, articles]) => articles);
+    expect(others.length).toBeGreaterThan(0);
+
+    // By slug and by id: the same section.
+    const id = ownArticles.find((article) => article.html_url.endsWith('=controller-upgrade-path'))?.id;
+    for (const address of ['/docs?article=controller-upgrade-path', `/docs?article=${id}`]) {
+      const html = await page(address);
+      expect(Object.keys(sidebarOf(html)?.articleMap ?? {})).toEqual([ownSection]);
+      for (const { title } of ownArticles) expect(html).toContain(inHtml(title));
+      for (const { title } of others) expect(html).not.toContain(`>${inHtml(title)}</a>`);
+      // Every section is still a button, to be opened.
+      for (const section of tree.section.sections) expect(html).toContain(inHtml(section.name));
+    }
+
+    const search = await page('/docs?q=gateway');
+    expect(sidebarOf(search)?.articleMap).toEqual({});
+    expect(sidebarOf(search)?.section).toEqual(tree.section);
+    // An unknown article: no section is listed (the browser says the article does not exist).
+    expect(sidebarOf(await page('/docs?article=no-such-article'))?.articleMap).toEqual({});
+  });
+
   it('a query the API would refuse renders the page without results, for the browser to ask', async () => {
     const long = 'a'.repeat(201);
     const html = await page(`/search?q=${long}`);

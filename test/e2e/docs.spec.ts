@@ -28,6 +28,47 @@ test('the sidebar lists the sections and opens an article', async ({ page }) => 
   await expectNoAxeViolations(page);
 });
 
+test("an article's page holds its own section; another opens by keyboard and fetches its articles once", async ({
+  page,
+}) => {
+  const detailCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/zendesk/getArticleDetails')) detailCalls.push(request.url());
+  });
+  await gotoHydrated(page, '/docs?article=deploy-first-spoke-gateway');
+  const own = sidebar(page).getByRole('button', { name: 'Getting Started' });
+  await expect(own).toHaveAttribute('aria-expanded', 'true');
+  await expect(sidebar(page).getByRole('link', { name: 'Deploy your first spoke gateway' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const firewall = sidebar(page).getByRole('button', { name: 'Firewall' });
+  await expect(firewall).toHaveAttribute('aria-expanded', 'false');
+  expect(detailCalls).toEqual([]);
+
+  await firewall.focus();
+  await page.keyboard.press('Enter');
+  await expect(firewall).toHaveAttribute('aria-expanded', 'true');
+  const link = sidebar(page).getByRole('link', {
+    name: 'Deploying FireNet for east-west and egress inspection',
+  });
+  await expect(link).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Closed and opened again: the articles are kept.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(link).toBeVisible();
+  expect(detailCalls).toHaveLength(1);
+
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/docs\?article=deploy-firenet-inspection$/);
+  await expect(
+    page.getByRole('article', { name: 'Deploying FireNet for east-west and egress inspection' }),
+  ).toBeVisible();
+  await expect(link).toHaveAttribute('aria-current', 'page');
+});
+
 test('a protected article asks a visitor to sign in', async ({ page }) => {
   await gotoHydrated(page, '/docs?article=aws-govcloud-and-china-regions');
   const article = page.getByRole('article', { name: 'AWS GovCloud and China regions support' });

@@ -23,6 +23,9 @@ import type {
  * The loaders answer as the API answers the request's visitor: public results in a render without a session
  * (kept and shared), the user's own (My Requests, Tickets, protected articles) in a signed-in user's render.
  */
+/** Which sections of the /docs sidebar a server render lists the articles of. */
+export type SidebarLists = 'all' | 'none' | { sectionOf: string };
+
 export interface SsrData {
   latestKb(): Promise<LatestKbResponse>;
   /** `POST /api/aggregator/search` as the visitor's session asks it: `filter` empty means every source. */
@@ -38,9 +41,12 @@ export interface SsrData {
   searchCategory(input: { categoryId: string; query: string }): Promise<CategorySearchResponse>;
   /**
    * `GET /api/zendesk/getArticleDetails`: the sections and titles of a category (the /docs sidebar), with
-   * every `body` empty: the page fetches the article it shows through `article`.
+   * every `body` empty: the page fetches the article it shows through `article`. `lists` says whose titles
+   * the page holds: every section's (the Tech Hub's home, where crawlers find every article), only the
+   * section of the article shown, or none (a search); `articleMap` has no key for a section left out, and
+   * the sidebar fetches the whole answer when one of those is opened.
    */
-  articleDetails(input: { categoryId: string }): Promise<ArticleDetails>;
+  articleDetails(input: { categoryId: string; lists: SidebarLists }): Promise<ArticleDetails>;
   /** `GET /api/zendesk/articles/:id`: one article; a protected one has its body only for a signed-in reader. */
   article(input: { id: string }): Promise<ArticleResponse>;
 }

@@ -13,14 +13,19 @@ export const handle: PortalRouteHandle = {
     description: `Guides and troubleshooting articles for ${config.product.name}: sections, articles and search.`,
   }),
   // The sidebar, the article and a search's results in the first HTML (as the reader's): nothing moves once
-  // the page loads, and the search box works before any script runs.
+  // the page loads, and the search box works before any script runs. The sidebar lists the articles of the
+  // open article's section only (of every section on the Tech Hub's home): see SsrData.articleDetails.
   prefetch: async (queryClient, data, searchParams, session) => {
     const { article, q } = readDocsParams(searchParams);
     const reader = readerOf(session);
     await Promise.all([
       queryClient.prefetchQuery({
         ...articleDetailsQueryOptions(reader),
-        queryFn: () => data.articleDetails({ categoryId: TECH_HUB_CATEGORY }),
+        queryFn: () =>
+          data.articleDetails({
+            categoryId: TECH_HUB_CATEGORY,
+            lists: q ? 'none' : article ? { sectionOf: article } : 'all',
+          }),
       }),
       q
         ? queryClient.prefetchQuery({

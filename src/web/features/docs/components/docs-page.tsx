@@ -48,7 +48,13 @@ export function DocsPage() {
         ) : null}
       </div>
       <div className={classes.layout}>
-        <DocsSidebar details={details.data} isError={details.isError} current={article} />
+        <DocsSidebar
+          details={details.data}
+          isError={details.isError}
+          current={article}
+          onLoadAll={details.refetch}
+          loadingAll={details.isFetching}
+        />
         <div className={classes.main}>
           {q ? (
             <SearchResults reader={reader} q={q} enabled={session.known} />

@@ -1,14 +1,22 @@
 import { Button, Loader } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ArticleDetails } from '../../../../common/contracts/search';
 import { AppLink } from '../../../components/app-link';
 import classes from './docs-page.module.css';
 
 interface DocsSidebarProps {
   details: ArticleDetails | undefined;
+  /** The last fetch of the sections failed (the first, or the one of every section's articles). */
   isError: boolean;
   /** The open article's id or slug, to mark its link and open its section. */
   current: string;
+  /**
+   * Fetches every section's articles. A server-rendered page lists only the open article's section
+   * (`articleMap` has no key for the others, see SsrData.articleDetails); this is called when one of
+   * those is opened, or when the open article is in none of the sections listed.
+   */
+  onLoadAll(): unknown;
+  loadingAll: boolean;
 }
 
 function articleKey(htmlUrl: string): string {
@@ -16,9 +24,43 @@ function articleKey(htmlUrl: string): string {
   return new URLSearchParams(query).get('article') ?? '';
 }
 
+/** In an opened section whose articles the page does not hold yet: fetching them, or a way to try again. */
+function SectionPending({ failed, onRetry }: { failed: boolean; onRetry(): unknown }) {
+  return (
+    <li>
+      {failed ? (
+        <span role="alert">
+          The articles could not be loaded.{' '}
+          <Button size="compact-xs" variant="light" onClick={() => onRetry()}>
+            Try again
+          </Button>
+        </span>
+      ) : (
+        <span role="status" className={classes.loading}>
+          <Loader size="xs" aria-hidden="true" />
+          <span>Loading articles…</span>
+        </span>
+      )}
+    </li>
+  );
+}
+
 /** Sections of the category, each a disclosure of its articles; the open article's section starts open. */
-export function DocsSidebar({ details, isError, current }: DocsSidebarProps) {
+export function DocsSidebar({ details, isError, current, onLoadAll, loadingAll }: DocsSidebarProps) {
   const [opened, setOpened] = useState<Record<number, boolean>>({});
+  const isCurrent = (article: { id: number; html_url: string }) =>
+    current !== '' && (current === String(article.id) || current === articleKey(article.html_url));
+  const listed = (section: { id: number }) => details?.articleMap[String(section.id)];
+  // The open article is in none of the sections listed (the reader came by an in-app link): fetch them all
+  // so that its section opens. Only when that becomes so: a failed fetch is not retried in a loop.
+  const currentUnlisted =
+    details !== undefined &&
+    current !== '' &&
+    details.section.sections.some((section) => listed(section) === undefined) &&
+    !Object.values(details.articleMap).flat().some(isCurrent);
+  useEffect(() => {
+    if (currentUnlisted) onLoadAll();
+  }, [currentUnlisted, onLoadAll]);
   if (!details)
     return (
       <nav aria-label="Tech Hub sections" className={classes.sidebar}>
@@ -32,14 +74,12 @@ export function DocsSidebar({ details, isError, current }: DocsSidebarProps) {
         )}
       </nav>
     );
-  const isCurrent = (article: { id: number; html_url: string }) =>
-    current !== '' && (current === String(article.id) || current === articleKey(article.html_url));
   return (
     <nav aria-label="Tech Hub sections" className={classes.sidebar}>
       <ul className={classes.sectionList}>
         {details.section.sections.map((section) => {
-          const articles = details.articleMap[String(section.id)] ?? [];
-          const open = opened[section.id] ?? articles.some(isCurrent);
+          const articles = listed(section);
+          const open = opened[section.id] ?? (articles ?? []).some(isCurrent);
           const listId = `docs-section-${section.id}`;
           return (
             <li key={section.id}>
@@ -49,12 +89,18 @@ export function DocsSidebar({ details, isError, current }: DocsSidebarProps) {
                 justify="flex-start"
                 aria-expanded={open}
                 aria-controls={listId}
-                onClick={() => setOpened((previous) => ({ ...previous, [section.id]: !open }))}
+                onClick={() => {
+                  setOpened((previous) => ({ ...previous, [section.id]: !open }));
+                  if (!open && articles === undefined) onLoadAll();
+                }}
               >
                 {section.name}
               </Button>
               <ul id={listId} className={classes.articleList} hidden={!open}>
-                {articles.map((article) => (
+                {articles === undefined && open ? (
+                  <SectionPending failed={isError && !loadingAll} onRetry={onLoadAll} />
+                ) : null}
+                {(articles ?? []).map((article) => (
                   <li key={article.id}>
                     <AppLink
                       href={article.html_url}
