@@ -16,6 +16,9 @@ import type {
  * and calls `render` for every page request that is not an API call or a static file.
  */
 
+/** Which sections of the /docs sidebar a server render lists the articles of. */
+export type SidebarLists = 'all' | 'none' | { sectionOf: string };
+
 /**
  * Data the page may need while rendering; each loader runs in-process, without an HTTP round trip, and checks
  * its input as the matching API route does (a refusal rejects; the page then leaves the call to the browser).
@@ -23,9 +26,6 @@ import type {
  * The loaders answer as the API answers the request's visitor: public results in a render without a session
  * (kept and shared), the user's own (My Requests, Tickets, protected articles) in a signed-in user's render.
  */
-/** Which sections of the /docs sidebar a server render lists the articles of. */
-export type SidebarLists = 'all' | 'none' | { sectionOf: string };
-
 export interface SsrData {
   latestKb(): Promise<LatestKbResponse>;
   /** `POST /api/aggregator/search` as the visitor's session asks it: `filter` empty means every source. */
