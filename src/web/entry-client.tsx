@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { createRoutes } from './app/routes';
 import { adoptServerUser, serverSessionState } from './app/session/session-store';
-import { readPortalState } from './lib/portal-state';
+import { readPortalConfig, readPortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 
 /**
@@ -29,13 +29,14 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
 
 async function start(): Promise<void> {
   const state = readPortalState(document);
+  const config = readPortalConfig(window);
   // Rendered for a signed-in user: this tab is that user (the session cookie said so), whatever storage holds.
   const user = state.user ?? null;
   if (user) adoptServerUser(user);
   const queryClient = createQueryClient('browser');
   hydrate(queryClient, state.queries);
 
-  const routes = createRoutes(state.config);
+  const routes = createRoutes(config);
   await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
 
@@ -44,7 +45,7 @@ async function start(): Promise<void> {
   hydrateRoot(
     root,
     <StrictMode>
-      <AppProviders config={state.config} queryClient={queryClient} session={serverSessionState(user)}>
+      <AppProviders config={config} queryClient={queryClient} session={serverSessionState(user)}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -79,7 +79,7 @@ export async function render(input: SsrInput): Promise<SsrResult> {
     meta ? `<meta name="description" content="${escapeHtml(meta.description)}">` : '',
   ].join('');
 
-  const state = serializePortalState({ config, queries: dehydrate(queryClient), user: input.user });
+  const state = serializePortalState({ queries: dehydrate(queryClient), user: input.user });
   queryClient.clear();
   return {
     status: meta?.status ?? context.statusCode,

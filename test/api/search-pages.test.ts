@@ -48,6 +48,14 @@ describe('server-rendered search pages', () => {
     return res.json<{ zendesk: { count: number; results: Array<{ title: string }> } }>();
   }
 
+  it("a page's state holds the queries and the user; the config comes once, in the script the page names", async () => {
+    const html = await page('/search?q=gateway');
+    expect(Object.keys(portalState<object>(html)).sort()).toEqual(['queries', 'user']);
+    expect(html).toMatch(/<script defer src="\/portal-config\/[\w-]+\.js"><\/script>/);
+    // The config's own words (the trust center's address) are in the script, not in the page.
+    expect(html).not.toContain(t.config.links.trust);
+  });
+
   it('GET /search?q= holds the results, the source chips and the pagination links', async () => {
     const api = await apiSearch('gateway');
     expect(api.zendesk.count).toBeGreaterThan(10);

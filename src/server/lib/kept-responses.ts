@@ -127,24 +127,25 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
+/** Answers whose address answers every visitor alike (a file named by its hash): no `Vary: Cookie`. */
+export const SAME_FOR_EVERY_VISITOR = 'Accept-Encoding';
+
 /**
  * Sends a kept answer: 304 when the client holds it, else the body in the encoding it takes. `cacheControl`
  * is the answer's policy (plugins/sessions.ts makes a public one private when the reply sets a cookie);
- * `Vary` names the session cookie, since the same address answers a signed-in visitor with another body.
+ * `Vary` names the session cookie by default, since most addresses answer a signed-in visitor with another body.
  */
 export function sendKept(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: KeptResponse,
   cacheControl: string = PUBLIC_CACHE_CONTROL,
+  vary = 'Accept-Encoding, Cookie',
 ): FastifyReply {
   if (answer.status >= 500) {
     return reply.code(answer.status).type(answer.type).header('cache-control', 'no-store').send(answer.body);
   }
-  reply
-    .header('etag', answer.etag)
-    .header('cache-control', cacheControl)
-    .header('vary', 'Accept-Encoding, Cookie');
+  reply.header('etag', answer.etag).header('cache-control', cacheControl).header('vary', vary);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   reply.code(answer.status).type(answer.type);

@@ -1,11 +1,13 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { SessionUser } from '../../common/contracts/auth';
 import type { PortalConfig } from '../../common/portal-config';
-import { SSR_STATE_ELEMENT_ID } from '../../common/contracts/ssr';
+import { PORTAL_CONFIG_GLOBAL, SSR_STATE_ELEMENT_ID } from '../../common/contracts/ssr';
 
-/** What the server hands to the browser next to the HTML: everything needed to hydrate without a request. */
+/**
+ * What the server hands to the browser in the page, next to the HTML: with the config script it names, everything
+ * needed to hydrate without a request.
+ */
 interface PortalState {
-  config: PortalConfig;
   /** The TanStack Query cache as the server filled it (e.g. the latest Knowledge Base articles). */
   queries: DehydratedState;
   /** The signed-in user the page was rendered for, or null (the render shared by visitors without a session). */
@@ -25,10 +27,7 @@ export function serializePortalState(state: PortalState): string {
   );
 }
 
-/**
- * Reads the state the server embedded in the page. The server validated the config against its zod schema,
- * so it is trusted here instead of parsing again (which would put zod in the initial bundle).
- */
+/** Reads the state the server embedded in the page. */
 export function readPortalState(doc: Document): PortalState {
   const text = doc.getElementById(SSR_STATE_ELEMENT_ID)?.textContent?.trim();
   if (!text)
@@ -36,4 +35,16 @@ export function readPortalState(doc: Document): PortalState {
       `The page has no #${SSR_STATE_ELEMENT_ID} state; it must be served by the portal server.`,
     );
   return JSON.parse(text) as PortalState;
+}
+
+/**
+ * The config that the page's config script (`/portal-config/<hash>.js`, run before this bundle) set. The server
+ * validated it against its zod schema, so it is trusted here instead of parsing again (which would put zod in
+ * the initial bundle).
+ */
+export function readPortalConfig(scope: object): PortalConfig {
+  const config: unknown = Reflect.get(scope, PORTAL_CONFIG_GLOBAL);
+  if (typeof config !== 'object' || config === null)
+    throw new Error('The page has no portal config; its config script did not run.');
+  return config as PortalConfig;
 }
