@@ -57,7 +57,7 @@ import { seenByRoutes } from './routes/notices/seen-by-users.js';
 import { writeNoticeRoutes } from './routes/notices/write-notices.js';
 import { healthRoutes } from './routes/system/health.js';
 import { trustRoutes } from './routes/system/trust.js';
-import { configScriptRoutes } from './routes/system/config-script.js';
+import { configFileRoutes } from './routes/system/config-file.js';
 import type { SearchSources } from './services/search/types.js';
 import { loadSynonyms } from './config/load-synonyms.js';
 import { synonymIndex } from './lib/fulltext/query-terms.js';
@@ -225,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Routes, by domain; each registers its full path from common/api-paths.ts.
   await app.register(healthRoutes);
   await app.register(trustRoutes);
-  await app.register(configScriptRoutes);
+  await app.register(configFileRoutes);
   await app.register(latestKbRoutes);
   await app.register(aggregatorSearchRoutes);
   await app.register(pagedSearchRoutes);

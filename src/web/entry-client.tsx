@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { createRoutes } from './app/routes';
 import { adoptServerUser, serverSessionState } from './app/session/session-store';
-import { readPortalConfig, readPortalState } from './lib/portal-state';
+import { loadPortalConfig, readPortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 
 /**
@@ -28,14 +28,16 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // Started first: the answer is usually in already (the head preloads it), else it arrives meanwhile.
+  const loadingConfig = loadPortalConfig(document);
   const state = readPortalState(document);
-  const config = readPortalConfig(window);
   // Rendered for a signed-in user: this tab is that user (the session cookie said so), whatever storage holds.
   const user = state.user ?? null;
   if (user) adoptServerUser(user);
   const queryClient = createQueryClient('browser');
   hydrate(queryClient, state.queries);
 
+  const config = await loadingConfig;
   const routes = createRoutes(config);
   await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);

@@ -56,9 +56,8 @@ describe('server-side rendered pages (fixture build)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs?article=controller-upgrade-path' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-url="/docs?article=controller-upgrade-path"');
-    // The fixture puts "</script>" in its state; it must not close the element early (the template's module
-    // script, the config script and the state element close once each).
-    expect(res.body.match(/<\/script>/g)).toHaveLength(3);
+    // The fixture puts "</script>" in its state; it must not close the element early.
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
     expect(stateOf(res.body)).toEqual({
       url: '/docs?article=controller-upgrade-path',
       user: null,

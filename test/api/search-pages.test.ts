@@ -48,11 +48,13 @@ describe('server-rendered search pages', () => {
     return res.json<{ zendesk: { count: number; results: Array<{ title: string }> } }>();
   }
 
-  it("a page's state holds the queries and the user; the config comes once, in the script the page names", async () => {
+  it("a page's state holds the queries and the user; the config comes once, in the file the page names", async () => {
     const html = await page('/search?q=gateway');
     expect(Object.keys(portalState<object>(html)).sort()).toEqual(['queries', 'user']);
-    expect(html).toMatch(/<script defer src="\/portal-config\/[\w-]+\.js"><\/script>/);
-    // The config's own words (the trust center's address) are in the script, not in the page.
+    expect(html).toMatch(
+      /<link rel="preload" as="fetch" crossorigin id="portal-config" href="\/portal-config\/[\w-]+\.json">/,
+    );
+    // The config's own words (the trust center's address) are in the file, not in the page.
     expect(html).not.toContain(t.config.links.trust);
   });
 

@@ -103,6 +103,16 @@ test.describe('home page', () => {
     }
   });
 
+  test('the config the app starts from is requested once: the fetch takes the preload', async ({ page }) => {
+    const configRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/portal-config/')) configRequests.push(request.url());
+    });
+    // Hydrated: the app started from the config (without it, it stops before hydrating).
+    await gotoHydrated(page, '/');
+    expect(configRequests).toHaveLength(1);
+  });
+
   test('fetched in the browser: a loading skeleton first, then the articles', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {

@@ -101,8 +101,8 @@ export const SSR_PLACEHOLDERS = {
 export const SSR_STATE_ELEMENT_ID = 'portal-state';
 
 /**
- * The global that `/portal-config/<hash>.js` sets to the portal's config. The config is the same for every page
- * until a restart, so it is sent once as a file the browser keeps, not again in every page's state (it was a
- * third of a Brotli-compressed page).
+ * `id` of the page's `<link rel="preload">` of `/portal-config/<hash>.json`, the config the web app starts
+ * from. The config is the same for every page until a restart, so it is sent once as a file the browser keeps,
+ * not again in every page's state (it was a third of a Brotli-compressed page).
  */
-export const PORTAL_CONFIG_GLOBAL = '__PORTAL_CONFIG__';
+export const PORTAL_CONFIG_LINK_ID = 'portal-config';

@@ -2,20 +2,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { CONFIG_SCRIPT_PREFIX } from '../ssr/config-script.js';
+import { CONFIG_FILE_PREFIX } from '../ssr/config-file.js';
 
 /** Vite writes content-hashed bundles here; a changed file gets a new name, so they can be cached forever. */
 export const HASHED_ASSETS_PREFIX = '/assets/';
 /** Files copied from `public/` keep their names (PDFs, screenshots, favicon), so browsers re-check them hourly. */
 const PUBLIC_FILES_MAX_AGE = '1h';
 
-/** Paths that belong to files (the config script's too): a miss there is a plain 404, not a rendered page. */
-export const FILE_PATH_PREFIXES = [
-  HASHED_ASSETS_PREFIX,
-  '/files/',
-  '/images/',
-  CONFIG_SCRIPT_PREFIX,
-] as const;
+/** Paths that belong to files (the config file's too): a miss there is a plain 404, not a rendered page. */
+export const FILE_PATH_PREFIXES = [HASHED_ASSETS_PREFIX, '/files/', '/images/', CONFIG_FILE_PREFIX] as const;
 
 /**
  * The SSR template: it holds placeholders, never a page anyone should see, so it is not served as a file

@@ -7,7 +7,7 @@ import {
   type SsrModule,
   type SsrResult,
 } from '../../common/contracts/ssr.js';
-import { configScriptTag } from './config-script.js';
+import { configFileLink } from './config-file.js';
 import { createModulePreloads, parseManifest, type ViteManifest } from './module-preloads.js';
 
 /** The build output is missing: pages cannot be rendered, the API still works. */
@@ -141,7 +141,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         throw new WebAppBuildInvalidError(`render returned an invalid status ${String(result.status)}`);
       }
       const modules = isModuleList(result.modules) ? result.modules : [];
-      const head = result.head + configScriptTag(input.config) + build.preloads(modules);
+      const head = result.head + configFileLink(input.config) + build.preloads(modules);
       return { status: result.status, html: fillTemplate(build.template, { ...result, head }) };
     },
   };

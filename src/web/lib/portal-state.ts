@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { SessionUser } from '../../common/contracts/auth';
 import type { PortalConfig } from '../../common/portal-config';
-import { PORTAL_CONFIG_GLOBAL, SSR_STATE_ELEMENT_ID } from '../../common/contracts/ssr';
+import { PORTAL_CONFIG_LINK_ID, SSR_STATE_ELEMENT_ID } from '../../common/contracts/ssr';
 
 /**
  * What the server hands to the browser in the page, next to the HTML: with the config script it names, everything
@@ -38,13 +38,17 @@ export function readPortalState(doc: Document): PortalState {
 }
 
 /**
- * The config that the page's config script (`/portal-config/<hash>.js`, run before this bundle) set. The server
- * validated it against its zod schema, so it is trusted here instead of parsing again (which would put zod in
- * the initial bundle).
+ * The config the page names (`/portal-config/<hash>.json`, preloaded while the HTML was parsed, so this fetch
+ * takes the answer of a request already made, or the browser's cached copy). The server validated it against
+ * its zod schema, so it is trusted here instead of parsing again (which would put zod in the initial bundle).
  */
-export function readPortalConfig(scope: object): PortalConfig {
-  const config: unknown = Reflect.get(scope, PORTAL_CONFIG_GLOBAL);
-  if (typeof config !== 'object' || config === null)
-    throw new Error('The page has no portal config; its config script did not run.');
-  return config as PortalConfig;
+export async function loadPortalConfig(doc: Document): Promise<PortalConfig> {
+  const href = doc.getElementById(PORTAL_CONFIG_LINK_ID)?.getAttribute('href');
+  if (!href)
+    throw new Error(
+      `The page has no #${PORTAL_CONFIG_LINK_ID} link; it must be served by the portal server.`,
+    );
+  const response = await fetch(href);
+  if (!response.ok) throw new Error(`The portal config could not be loaded (${response.status}).`);
+  return (await response.json()) as PortalConfig;
 }
