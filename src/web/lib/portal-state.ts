@@ -4,7 +4,7 @@ import type { PortalConfig } from '../../common/portal-config';
 import { PORTAL_CONFIG_LINK_ID, SSR_STATE_ELEMENT_ID } from '../../common/contracts/ssr';
 
 /**
- * What the server hands to the browser in the page, next to the HTML: with the config script it names, everything
+ * What the server hands to the browser in the page, next to the HTML: with the config file it names, everything
  * needed to hydrate without a request.
  */
 interface PortalState {
