@@ -4,8 +4,8 @@ import type { PortalConfig } from '../../common/portal-config';
 import { PORTAL_CONFIG_LINK_ID, SSR_STATE_ELEMENT_ID } from '../../common/contracts/ssr';
 
 /**
- * What the server hands to the browser in the page, next to the HTML: with the config file it names, everything
- * needed to hydrate without a request.
+ * What the server hands to the browser in the page, next to the HTML: with the config file it names (preloaded,
+ * then kept by the browser), everything needed to hydrate without another request.
  */
 interface PortalState {
   /** The TanStack Query cache as the server filled it (e.g. the latest Knowledge Base articles). */
