@@ -73,6 +73,27 @@ describe('migrations', () => {
     expect(await tableNames(database.handle)).toEqual(ALL_TABLES);
   });
 
+  it('keep every search vector in its row (storage main), where a search reads it without the TOAST index', async () => {
+    database = await createTestDatabase();
+    const columns = await executeRows<{ column: string; storage: string }>(
+      database.handle.db,
+      sql`select c.relname || '.' || a.attname as column, a.attstorage as storage
+        from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' and a.atttypid = 'tsvector'::regtype and not a.attisdropped
+        order by 1`,
+    );
+    expect(columns).toEqual(
+      [
+        'community_posts.search',
+        'docs_pages.search',
+        'helpdesk_tickets.search',
+        'helpdesk_tickets.staff_search',
+        'kb_articles.search',
+        'tracker_issues.search',
+      ].map((column) => ({ column, storage: 'm' })),
+    );
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'on PostgreSQL, instances migrating at the same time wait for each other',
     async () => {
