@@ -62,7 +62,8 @@ import type { SearchSources } from './services/search/types.js';
 import { loadSynonyms } from './config/load-synonyms.js';
 import { synonymIndex } from './lib/fulltext/query-terms.js';
 import { createPageRenderer, type PageRenderer } from './ssr/page-renderer.js';
-import { registerRequestLog } from './plugins/request-log.js';
+import { clientAddressReader, registerRequestLog, type TrustProxy } from './plugins/request-log.js';
+import { createKeptReplay, registerKeptReplay, replayingServer } from './plugins/kept-replay.js';
 import { createKeptResponses, type KeptResponses } from './lib/kept-responses.js';
 import { keepTermRarity, readTermRarity, type TermRarity } from './services/assistant/term-rarity.js';
 
@@ -112,9 +113,7 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
 
 /** A hop count (`TRUST_PROXY=1`) becomes the function form Fastify's types accept. */
-function trustProxyOption(
-  value: Env['TRUST_PROXY'],
-): boolean | string | ((address: string, hop: number) => boolean) {
+function trustProxyOption(value: Env['TRUST_PROXY']): TrustProxy {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
@@ -145,6 +144,9 @@ function serverTimeouts(env: Env) {
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
+  const trustProxy = trustProxyOption(options.env.TRUST_PROXY);
+  const timeouts = serverTimeouts(options.env);
+  const keptReplay = createKeptReplay();
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: requestIdFor,
@@ -153,8 +155,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Ids travel in our own header (see request-id.ts), not in one Fastify reads blindly.
     requestIdHeader: false,
     // Behind a load balancer: client address (rate limits) and protocol (cookies) come from X-Forwarded-*.
-    trustProxy: trustProxyOption(options.env.TRUST_PROXY),
-    ...serverTimeouts(options.env),
+    trustProxy,
+    ...timeouts,
+    // Kept answers to anonymous GETs are sent before Fastify sees the request (plugins/kept-replay.ts).
+    serverFactory: replayingServer(keptReplay, timeouts),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -202,6 +206,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('downloadsCatalogue', buildCatalogue(options.config.downloads));
   echoRequestId(app);
   registerRequestLog(app);
+  // Before the routes: a hook added later does not reach the routes of plugins already registered.
+  registerKeptReplay(app, keptReplay, clientAddressReader(trustProxy));
   registerErrorHandler(app);
   registerSameOriginCheck(app);
   await registerSessions(app);
@@ -220,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     termRarity.forget();
     app.searchService.clearCaches();
     app.keptResponses.clear();
+    keptReplay.clear();
   });
 
   // Routes, by domain; each registers its full path from common/api-paths.ts.

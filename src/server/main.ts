@@ -96,15 +96,15 @@ async function main(): Promise<void> {
   const { env, config } = await loadSettings().catch(exitOnStartupProblem);
 
   // pid and hostname stay in every line: several instances write to the same log store. Written without
-  // blocking: lines logged while a write is under way go out together in the next one, instead of one
-  // write(2) on the event loop per request (the log's share of serving a kept page under load was about
-  // 7 %, half of it that write). Pino writes what is left synchronously when the process exits.
+  // blocking, and in batches of at least 4 KB (about 15 request lines) or once a second, whichever comes
+  // first: one write per line, even off the event loop, was a fifth of the CPU of serving a replayed page
+  // under load (bench/README.md, capacity). Pino writes what is left synchronously when the process exits.
   const log = pino(
     {
       level: env.LOG_LEVEL,
       base: { service: 'support-portal', pid: process.pid, hostname: hostname() },
     },
-    pino.destination({ dest: 1, sync: false }),
+    pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }),
   );
   let database: DatabaseHandle;
   let app: App;

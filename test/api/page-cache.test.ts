@@ -12,17 +12,11 @@ import { sessions } from '../../src/server/db/schema.js';
 import { sha256Hex } from '../../src/server/lib/tokens.js';
 import { createAgent, createCustomer, sessionCookie } from '../support/factories.js';
 import { articleFile, copyFixtureContent } from '../support/content-copy.js';
+import { firstTitle } from '../support/fixture-render.js';
 import { createTestApp, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
 
 const run = promisify(execFile);
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
-
-/** The title the fixture render puts first (the newest article), from the page's state. */
-function firstTitle(html: string): string {
-  const match = /<script type="application\/json" id="portal-state">([\s\S]*?)<\/script>/.exec(html);
-  const state = JSON.parse(match?.[1] ?? '{}') as { first?: string };
-  return state.first ?? '';
-}
 
 describe('anonymous pages from memory', () => {
   let t: TestApp;

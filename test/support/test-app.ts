@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PortalConfig } from '../../src/common/portal-config.js';
 import { buildApp, type App } from '../../src/server/app.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../src/server/config/load-config.js';
 import { seedDemoAccounts } from '../../src/server/db/seed/demo-accounts.js';
 import { seedDemoData } from '../../src/server/db/seed/seed.js';
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Build folder; defaults to a missing one, so page requests answer 503 unless a test opts in. */
   distDir?: string;
+  /** A logger for the app (default: none, the app logs nothing). */
+  logger?: FastifyBaseLogger;
   /** Add routes (e.g. probes) before the app is ready. */
   extend?: (app: App) => void | Promise<void>;
   /**
@@ -82,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database: database.handle,
       distDir: options.distDir ?? MISSING_DIST_DIR,
       ...(options.searchSources ? { searchSources: options.searchSources } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
     });
     await options.extend?.(app);
     await app.ready();

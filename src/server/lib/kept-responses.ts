@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -31,6 +32,8 @@ export function keptJson(answer: KeptResponse): unknown {
 }
 
 export interface KeptResponse {
+  /** The key it is kept under. */
+  key: string;
   status: number;
   type: string;
   /** A strong validator: the hash of the body. */
@@ -46,6 +49,8 @@ export interface KeptResponses {
    * Requests arriving together for one key share one production; a producer that throws keeps nothing.
    */
   get(key: string, produce: () => Promise<FreshResponse>): Promise<KeptResponse>;
+  /** The kept answer of `key`, if any, without producing one. */
+  peek(key: string): KeptResponse | undefined;
   /** Drops every answer; one already being produced is served but not kept (it may hold the old content). */
   clear(): void;
 }
@@ -56,7 +61,7 @@ const gzipAsync = promisify(gzip);
 /** What a kept answer weighs: the three bodies it keeps. */
 const sizeOf = (kept: KeptResponse) => kept.body.length + kept.br.length + kept.gzip.length;
 
-async function compress(fresh: FreshResponse): Promise<KeptResponse> {
+async function compress(key: string, fresh: FreshResponse): Promise<KeptResponse> {
   const body = Buffer.from(fresh.body, 'utf8');
   const [br, gz] = await Promise.all([
     // Quality 10, paid once per answer and load: on the demo pages (8-15 KB of Brotli) it was 9-10 % smaller
@@ -66,7 +71,7 @@ async function compress(fresh: FreshResponse): Promise<KeptResponse> {
     gzipAsync(body, { level: 9 }),
   ]);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return { status: fresh.status, type: fresh.type, etag, body, br, gzip: gz };
+  return { key, status: fresh.status, type: fresh.type, etag, body, br, gzip: gz };
 }
 
 export function createKeptResponses(options: { maxBytes: number }): KeptResponses {
@@ -79,7 +84,7 @@ export function createKeptResponses(options: { maxBytes: number }): KeptResponse
       if (found) return Promise.resolve(found);
       const inFlight = producing;
       const next = produce()
-        .then(compress)
+        .then((fresh) => compress(key, fresh))
         .then((answer) => {
           // Not after a clear (the map was replaced), and not an answer larger than the whole budget.
           if (inFlight === producing && answer.status < 500 && sizeOf(answer) <= options.maxBytes) {
@@ -91,6 +96,7 @@ export function createKeptResponses(options: { maxBytes: number }): KeptResponse
       inFlight.set(key, next);
       return next;
     },
+    peek: (key) => kept.get(key),
     clear() {
       kept.clear();
       producing = new Map();
@@ -130,6 +136,30 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=
 /** Answers whose address answers every visitor alike (a file named by its hash): no `Vary: Cookie`. */
 export const SAME_FOR_EVERY_VISITOR = 'Accept-Encoding';
 
+/** Which of a kept answer's forms a request gets: a 304, or the body in one encoding. */
+export type KeptVariant = 'not-modified' | 'br' | 'gzip' | 'identity';
+
+/** The form of `answer` for a request with these headers: 304 when it holds the answer, else the best encoding. */
+export function variantFor(headers: IncomingHttpHeaders, answer: KeptResponse): KeptVariant {
+  if (matchesEtag(headers['if-none-match'], answer.etag)) return 'not-modified';
+  return chooseEncoding(headers['accept-encoding']) ?? 'identity';
+}
+
+/** The bytes a variant sends (none for a 304). */
+export function bodyOf(answer: KeptResponse, variant: KeptVariant): Buffer | null {
+  if (variant === 'not-modified') return null;
+  return variant === 'br' ? answer.br : variant === 'gzip' ? answer.gzip : answer.body;
+}
+
+/** What `sendKept` sent on a reply: read once the answer is out, to replay it (plugins/kept-replay.ts). */
+const sentKept = new WeakMap<FastifyReply, { answer: KeptResponse; variant: KeptVariant }>();
+
+export function keptAnswerSent(
+  reply: FastifyReply,
+): { answer: KeptResponse; variant: KeptVariant } | undefined {
+  return sentKept.get(reply);
+}
+
 /**
  * Sends a kept answer: 304 when the client holds it, else the body in the encoding it takes. `cacheControl`
  * is the answer's policy (plugins/sessions.ts makes a public one private when the reply sets a cookie);
@@ -146,9 +176,10 @@ export function sendKept(
     return reply.code(answer.status).type(answer.type).header('cache-control', 'no-store').send(answer.body);
   }
   reply.header('etag', answer.etag).header('cache-control', cacheControl).header('vary', vary);
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const variant = variantFor(request.headers, answer);
+  sentKept.set(reply, { answer, variant });
+  if (variant === 'not-modified') return reply.code(304).send();
   reply.code(answer.status).type(answer.type);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.body);
+  if (variant !== 'identity') reply.header('content-encoding', variant);
+  return reply.send(bodyOf(answer, variant));
 }
