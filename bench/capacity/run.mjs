@@ -24,7 +24,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import autocannon from '../support/autocannon.mjs';
 import { root, startPortal, waitForReady } from '../support/start-portal.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);

@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
-import autocannon from 'autocannon';
+import autocannon from '../support/autocannon.mjs';
 import { startPortal } from '../support/start-portal.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
