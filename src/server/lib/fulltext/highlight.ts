@@ -30,8 +30,25 @@ const LEAD_CHARS = 30;
 /** Text handed on for cutting: the window and a margin (markedSnippet counts only visible characters). */
 const FRAGMENT_CHARS = 400;
 
+/**
+ * Stems already computed, by lower-cased word. Porter2 runs a dozen regular expressions per word, and the
+ * snippets of one search repeat the same few words many times: stemming was a fifth of the portal's CPU per
+ * uncached search (profile of the search bench's caches-off run). Emptied when full, so it stays bounded.
+ */
+const knownStems = new Map<string, string>();
+const KNOWN_STEMS_MAX = 20_000;
+
 /** A word's Porter2 stem, as the `english` configuration stems it. */
-export const stemOf = (word: string): string => stem(word.toLowerCase());
+export function stemOf(word: string): string {
+  const lower = word.toLowerCase();
+  let stemmed = knownStems.get(lower);
+  if (stemmed === undefined) {
+    stemmed = stem(lower);
+    if (knownStems.size >= KNOWN_STEMS_MAX) knownStems.clear();
+    knownStems.set(lower, stemmed);
+  }
+  return stemmed;
+}
 
 /**
  * The stems of the words of `text` without PostgreSQL's stop words: what the text's search vector would hold,
@@ -84,7 +101,7 @@ interface Match {
 function matchOf(word: string, terms: HighlightTerms): string | null {
   const lower = word.toLowerCase();
   if (POSTGRES_STOP_WORDS.has(lower)) return null;
-  const stemmed = stem(lower);
+  const stemmed = stemOf(lower);
   return terms.stems.has(stemmed) || terms.prefixes.some((prefix) => stemmed.startsWith(prefix))
     ? stemmed
     : null;
