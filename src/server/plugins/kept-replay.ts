@@ -1,7 +1,6 @@
 import {
   createServer,
   type IncomingMessage,
-  type OutgoingHttpHeaders,
   type Server,
   type ServerOptions,
   type ServerResponse,
@@ -50,7 +49,8 @@ const PER_REQUEST_HEADERS = new Set([
 
 interface SentForm {
   status: number;
-  headers: OutgoingHttpHeaders;
+  /** The headers as Node's `writeHead` takes them flat (name, value, name, value), built once. */
+  headers: string[];
 }
 
 interface Replay {
@@ -84,14 +84,13 @@ function qualifies(req: IncomingMessage): boolean {
   return req.method === 'GET' && req.headers.cookie === undefined && req.headers.authorization === undefined;
 }
 
-function withoutPerRequestHeaders(
-  headers: Record<string, string | number | string[] | undefined>,
-): OutgoingHttpHeaders {
-  const copy: OutgoingHttpHeaders = {};
+function withoutPerRequestHeaders(headers: Record<string, string | number | string[] | undefined>): string[] {
+  const flat: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !PER_REQUEST_HEADERS.has(name)) copy[name] = value;
+    if (value === undefined || PER_REQUEST_HEADERS.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) flat.push(name, String(one));
   }
-  return copy;
+  return flat;
 }
 
 export function createKeptReplay(): KeptReplay {
@@ -111,11 +110,9 @@ export function createKeptReplay(): KeptReplay {
       const started = performance.now();
       const id = requestIdFor(req);
       const body = bodyOf(answer, variant);
-      res.writeHead(form.status, {
-        ...form.headers,
-        [REQUEST_ID_HEADER]: id,
-        ...(body ? { 'content-length': body.length } : {}),
-      });
+      const headers = [...form.headers, REQUEST_ID_HEADER, id];
+      if (body) headers.push('content-length', String(body.length));
+      res.writeHead(form.status, headers);
       res.end(body);
       const completed = {
         method: 'GET',
