@@ -145,7 +145,6 @@ function serverTimeouts(env: Env) {
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   const trustProxy = trustProxyOption(options.env.TRUST_PROXY);
-  const timeouts = serverTimeouts(options.env);
   const keptReplay = createKeptReplay();
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -156,9 +155,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     // Behind a load balancer: client address (rate limits) and protocol (cookies) come from X-Forwarded-*.
     trustProxy,
-    ...timeouts,
-    // Kept answers to anonymous GETs are sent before Fastify sees the request (plugins/kept-replay.ts).
-    serverFactory: replayingServer(keptReplay, timeouts),
+    // The HTTP server is the app's own, with the connection timeouts set on it: kept answers to anonymous GETs
+    // are sent before Fastify sees the request (plugins/kept-replay.ts). Fastify's own timeout options apply
+    // only to a server it makes, so they are not passed.
+    serverFactory: replayingServer(keptReplay, serverTimeouts(options.env)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
