@@ -34,6 +34,7 @@ import { searchStatement } from '../../src/server/lib/fulltext/statements.ts';
 import { baselineCountStatement, baselinePageStatement } from './baseline-statements.ts';
 import { textQueryOf } from '../../src/server/lib/fulltext/fulltext-search.ts';
 import { NO_SYNONYMS } from '../../src/server/lib/fulltext/query-terms.ts';
+import { commonLexemes } from '../../src/server/lib/fulltext/common-lexemes.ts';
 import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.ts';
 import { DOCS_FULLTEXT } from '../../src/server/connectors/docs/builtin/docs.ts';
 import { KB_FULLTEXT } from '../../src/server/connectors/helpdesk/builtin/search.ts';
@@ -144,28 +145,36 @@ const pick = (uniqueShare) =>
 const SOURCES = [KB_FULLTEXT, DOCS_FULLTEXT, COMMUNITY_FULLTEXT];
 /**
  * The statements one anonymous aggregator search runs on KB, docs and community (every word must match, as
- * the first try of a search does): today one per source, the baseline two (page and capped count).
+ * the first try of a search does): today one per source, its last word taken whole when it is a common
+ * lexeme of that table (common-lexemes.ts, as the portal does), the baseline two (page and capped count,
+ * the last word always a prefix, as before).
  */
 const STATEMENT_SETS = {
-  current: (query) =>
-    SOURCES.map((spec) =>
-      searchStatement(spec, {
-        query,
-        limit: SEARCH_PAGE_SIZE,
-        offset: 0,
-        candidateLimit: 200,
-        cap: SEARCH_COUNT_CAP,
-      }),
-    ),
-  baseline: (query) =>
-    SOURCES.flatMap((spec) => [
-      baselinePageStatement(spec, { query, limit: SEARCH_PAGE_SIZE, offset: 0, candidateLimit: 200 }),
-      baselineCountStatement(spec, { query, cap: SEARCH_COUNT_CAP }),
-    ]),
+  current: (typed, common) =>
+    SOURCES.map((spec) => {
+      const query = textQueryOf(typed, 'all', NO_SYNONYMS, common.get(spec.table));
+      return query
+        ? searchStatement(spec, {
+            query,
+            limit: SEARCH_PAGE_SIZE,
+            offset: 0,
+            candidateLimit: 200,
+            cap: SEARCH_COUNT_CAP,
+          })
+        : undefined;
+    }),
+  baseline: (typed) => {
+    const query = textQueryOf(typed, 'all', NO_SYNONYMS);
+    return query
+      ? SOURCES.flatMap((spec) => [
+          baselinePageStatement(spec, { query, limit: SEARCH_PAGE_SIZE, offset: 0, candidateLimit: 200 }),
+          baselineCountStatement(spec, { query, cap: SEARCH_COUNT_CAP }),
+        ])
+      : [];
+  },
 };
-function searchStatements(set, typed) {
-  const query = textQueryOf(typed, 'all', NO_SYNONYMS);
-  return query ? STATEMENT_SETS[set](query) : [];
+function searchStatements(set, typed, common) {
+  return STATEMENT_SETS[set](typed, common).filter(Boolean);
 }
 
 function percentile(sorted, p) {
@@ -178,13 +187,19 @@ function percentile(sorted, p) {
  * seconds.
  */
 async function rawRate(db, set) {
+  const lexemes = commonLexemes(db);
+  const common = new Map(
+    await Promise.all(SOURCES.map(async (spec) => [spec.table, await lexemes.of(spec.table, 'search')])),
+  );
   const latencies = [];
   const end = performance.now() + DURATION * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const started = performance.now();
-        await Promise.all(searchStatements(set, pick(0)).map((statement) => executeRows(db, statement)));
+        await Promise.all(
+          searchStatements(set, pick(0), common).map((statement) => executeRows(db, statement)),
+        );
         latencies.push(performance.now() - started);
       }
     }),

@@ -20,6 +20,7 @@ import { createStorageConnector } from './storage/index.js';
 import type { StorageConnector } from './storage/types.js';
 import { createTrackerConnector } from './tracker/index.js';
 import type { TrackerConnector } from './tracker/types.js';
+import { commonLexemes } from '../lib/fulltext/common-lexemes.js';
 
 /**
  * Every external system the portal talks to, each behind the interface of its kind (`<kind>/types.ts`) and
@@ -55,6 +56,7 @@ export function createConnectors(options: {
     caches: options.searchCaches,
     candidateLimit: env.SEARCH_CANDIDATE_LIMIT,
     synonyms: options.synonyms,
+    commonLexemes: commonLexemes(db),
   };
   return {
     helpdesk: createHelpdeskConnector({

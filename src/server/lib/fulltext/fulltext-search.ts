@@ -9,12 +9,14 @@ import {
   anyTermText,
   parseQuery,
   partialMatchText,
+  type ParsedQuery,
   partialTerms,
   requiredMatches,
   termText,
   type SynonymIndex,
 } from './query-terms.js';
-import { highlight, highlightTermsOf, type HighlightTerms } from './highlight.js';
+import { highlight, highlightTermsOf, stemOf, type HighlightTerms } from './highlight.js';
+import type { CommonLexemes, CommonLexemeSet } from './common-lexemes.js';
 import { searchStatement, type FullTextTable, type TextQuery } from './statements.js';
 
 /** Creates the caches of the full-text searches; the search plugin empties all of them on a content load. */
@@ -32,19 +34,38 @@ export interface FullTextOptions {
   caches: SearchCacheFactory;
   /** The reviewed synonym list (config/search-synonyms.yaml), applied to every query. */
   synonyms: SynonymIndex;
+  /** Lexemes common enough that a last word typed in full is not also matched as a prefix. */
+  commonLexemes: CommonLexemes;
 }
 
 /** The statement's query for a typed query and a match mode; null when it holds no word at all. */
-export function textQueryOf(query: string, match: 'all' | 'any', synonyms: SynonymIndex): TextQuery | null {
-  return plannedQuery(query, match, synonyms)?.textQuery ?? null;
+export function textQueryOf(
+  query: string,
+  match: 'all' | 'any',
+  synonyms: SynonymIndex,
+  common?: CommonLexemeSet,
+): TextQuery | null {
+  return plannedQuery(query, match, synonyms, common)?.textQuery ?? null;
+}
+
+/**
+ * The query with its last word taken whole when that word is a common lexeme of the table (common-lexemes.ts):
+ * its prefix would cost the index every row it opens and could not change the page.
+ */
+function withCommonLastWord(parsed: ParsedQuery, common: CommonLexemeSet | undefined): ParsedQuery {
+  const last = parsed.terms[parsed.terms.length - 1];
+  const word = last?.words[0];
+  if (!common || !last?.prefix || word === undefined || !common.has(stemOf(word))) return parsed;
+  return { ...parsed, terms: [...parsed.terms.slice(0, -1), { ...last, prefix: false }] };
 }
 
 function plannedQuery(
   query: string,
   match: 'all' | 'any',
   synonyms: SynonymIndex,
+  common?: CommonLexemeSet,
 ): { textQuery: TextQuery; highlight: HighlightTerms } | null {
-  const parsed = parseQuery(query, synonyms);
+  const parsed = withCommonLastWord(parseQuery(query, synonyms), common);
   const highlight = highlightTermsOf(parsed);
   if (match === 'all') {
     const text = allTermsText(parsed);
@@ -114,7 +135,8 @@ async function runFullText<Row extends Record<string, unknown>>(
   filter?: FullTextFilter,
 ): Promise<SearchPage<Row & Headlined>> {
   const match = query.match ?? 'all';
-  const planned = plannedQuery(query.query, match, options.synonyms);
+  const common = await options.commonLexemes.of(spec.table, spec.vector ?? 'search');
+  const planned = plannedQuery(query.query, match, options.synonyms, common);
   if (!planned) return { count: 0, hits: [] };
   const rows = await executeRows<StatementRow<Row>>(
     options.db,
