@@ -144,6 +144,33 @@ test('filters: a deselected source loses its chip', async ({ page }) => {
   await expect(chipLabel(page, 'Knowledge Base')).toBeVisible();
 });
 
+test('the source filter opens and closes by keyboard alone, and is axe-clean open', async ({ page }) => {
+  await gotoHydrated(page, '/search?q=BGP');
+  const button = page.getByRole('button', { name: 'All sources' });
+  await button.focus();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('checkbox', { name: 'Community' })).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('group', { name: 'Sources' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Knowledge Base' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Community' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/[?&]sources=zendesk%2Cgit/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Sources (2)' })).toBeFocused();
+  await expect(page.getByRole('checkbox', { name: 'Community' })).toBeHidden();
+  // Leaving the panel with Tab closes it too.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('checkbox', { name: 'Community' })).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).focus();
+  await expect(page.getByRole('checkbox', { name: 'Community' })).toBeHidden();
+});
+
 test('zero results in a source: the others with their counts and Click here to browse', async ({ page }) => {
   // In the knowledge base and the documentation, not in the community (nor any of its synonyms).
   await gotoHydrated(page, '/search?q=govcloud');

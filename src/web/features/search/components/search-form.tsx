@@ -1,8 +1,9 @@
-import { Button, Checkbox, Popover, TextInput } from '@mantine/core';
-import { SOURCE_LABELS, type SourceKey } from '../../../../common/search-sources';
+import { Button, TextInput } from '@mantine/core';
+import type { SourceKey } from '../../../../common/search-sources';
 import { paths } from '../../../lib/paths';
 import { GetSearchForm } from '../../../components/get-search-form';
 import classes from './search-page.module.css';
+import { SourceFilter } from './source-filter';
 
 interface SearchFormProps {
   /** The query in the URL: the box starts from it (the form is keyed on it, so back/forward resets it). */
@@ -47,27 +48,7 @@ export function SearchForm({
       />
       {/* The filter of the address, which a search keeps (as onSearch does once the app runs). */}
       {sources.length > 0 ? <input type="hidden" name="sources" value={sources.join(',')} /> : null}
-      <Popover position="bottom-start" shadow="md" withinPortal={false}>
-        <Popover.Target>
-          <Button type="button" variant="default" className={classes.filterButton}>
-            {checked.length === available.length ? 'All sources' : `Sources (${checked.length})`}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Checkbox.Group label="Sources" value={checked} onChange={change}>
-            <div className={classes.checkboxes}>
-              {available.map((key) => (
-                <Checkbox
-                  key={key}
-                  value={key}
-                  label={SOURCE_LABELS[key]}
-                  disabled={checked.length === 1 && checked[0] === key}
-                />
-              ))}
-            </div>
-          </Checkbox.Group>
-        </Popover.Dropdown>
-      </Popover>
+      <SourceFilter available={available} checked={checked} onChange={change} />
       <Button type="submit" className={classes.submit}>
         Search
       </Button>
