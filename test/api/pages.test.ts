@@ -82,6 +82,16 @@ describe('server-side rendered pages (fixture build)', () => {
     expect(home.body).not.toContain('crossorigin href="/assets/docs-');
   });
 
+  it('writes the stylesheet into the page instead of linking it (no render-blocking request)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const css = await readFile(path.join(dist, 'client', 'assets', 'style-0a1b2c3d.css'), 'utf8');
+    expect(res.body).toContain(`<style>${css}</style>`);
+    expect(res.body).not.toMatch(/<link rel="stylesheet"/);
+    // The file stays served for anything that still links it (a page rendered by an older build).
+    const file = await t.app.inject({ method: 'GET', url: '/assets/style-0a1b2c3d.css' });
+    expect(file.statusCode).toBe(200);
+  });
+
   it('never serves the build manifest', async () => {
     for (const url of ['/.vite/manifest.json', '/.vite/manifest.json.gz']) {
       const res = await t.app.inject({ method: 'GET', url });

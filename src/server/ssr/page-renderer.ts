@@ -1,4 +1,5 @@
 import { access, readFile } from 'node:fs/promises';
+import { inlineStylesheets } from './inline-stylesheet.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -88,7 +89,10 @@ async function loadBuild(distDir: string): Promise<LoadedBuild> {
       throw new WebAppNotBuiltError(path.relative(process.cwd(), file) || file);
     }
   }
-  const template = await readFile(templatePath, 'utf8');
+  const template = await inlineStylesheets(
+    await readFile(templatePath, 'utf8'),
+    path.join(distDir, 'client'),
+  );
   const missing = Object.values(SSR_PLACEHOLDERS).filter((placeholder) => !template.includes(placeholder));
   if (missing.length > 0) {
     throw new WebAppBuildInvalidError(`${templatePath} lacks the placeholder(s) ${missing.join(', ')}`);
