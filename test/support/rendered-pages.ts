@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,9 +13,9 @@ const entryServer = fileURLToPath(new URL('../../src/web/entry-server.tsx', impo
  */
 export async function createSourceBuild(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-ssr-'));
-  await mkdir(path.join(dir, 'client'), { recursive: true });
   await mkdir(path.join(dir, 'server'), { recursive: true });
-  await copyFile(path.join(FIXTURE_DIST_DIR, 'client', 'index.html'), path.join(dir, 'client', 'index.html'));
+  // The template and the files it names (the stylesheet the server writes into it).
+  await cp(path.join(FIXTURE_DIST_DIR, 'client'), path.join(dir, 'client'), { recursive: true });
   await writeFile(
     path.join(dir, 'server', 'entry-server.js'),
     `export { render } from ${JSON.stringify(pathToFileURL(entryServer).href)};\n`,
