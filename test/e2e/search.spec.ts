@@ -135,6 +135,10 @@ test('filters: a deselected source loses its chip', async ({ page }) => {
   await gotoHydrated(page, '/search?q=BGP');
   await expect(chipLabel(page, 'Community')).toBeVisible();
   await page.getByRole('button', { name: 'All sources' }).click();
+  // A click on the panel itself (its padding), not on a checkbox, leaves it open.
+  const panel = page.getByRole('group', { name: 'Sources' }).locator('xpath=..');
+  await panel.click({ position: { x: 3, y: 3 } });
+  await expect(page.getByRole('checkbox', { name: 'Community' })).toBeVisible();
   // The filter lives in the URL: the box follows once the router has replaced it.
   await page.getByRole('checkbox', { name: 'Community' }).click();
   await expect(page.getByRole('checkbox', { name: 'Community' })).not.toBeChecked();

@@ -3,7 +3,7 @@ import { executeRows, type Database } from '../../db/client.js';
 
 /**
  * The lexemes so common in a table's search vectors that the last word typed is taken whole, not as a
- * prefix (query-terms.ts `wholeLastWord`).
+ * prefix (fulltext-search.ts `withCommonLastWord`).
  *
  * A prefix term makes the GIN index collect every row of every lexeme it opens before anything is matched
  * or limited: on the search bench's 35,000 KB articles `vpn & client:*` spent 4 of its 6 ms there, the exact
@@ -73,6 +73,3 @@ where s.schemaname = current_schema() and s.most_common_elems is not null`,
     },
   };
 }
-
-/** No common lexemes: every last word stays a prefix (tests, and callers without statistics). */
-export const NO_COMMON_LEXEMES: CommonLexemes = { of: () => Promise.resolve(NONE) };

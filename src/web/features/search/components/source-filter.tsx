@@ -46,7 +46,8 @@ export function SourceFilter({ available, checked, onChange }: SourceFilterProps
       >
         {checked.length === available.length ? 'All sources' : `Sources (${checked.length})`}
       </Button>
-      <div id={panelId} className={classes.filterPanel} hidden={!open}>
+      {/* Focusable from a click only, so a click on the panel's background keeps the focus in the filter. */}
+      <div id={panelId} className={classes.filterPanel} hidden={!open} tabIndex={-1}>
         <Checkbox.Group label="Sources" value={checked} onChange={onChange}>
           <div className={classes.checkboxes}>
             {available.map((key) => (
