@@ -1,5 +1,10 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 
+/** Whether a blur on a widget's root takes the focus out of the whole widget (not to one of its parts). */
+export function focusLeaves(event: FocusEvent<HTMLElement>): boolean {
+  return !(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget);
+}
+
 /**
  * The WAI-ARIA disclosure pattern shared by the header's menus (site links, the user menu): a button with
  * aria-expanded and aria-controls that shows a panel, closed again when focus leaves the whole widget, when a
@@ -21,8 +26,7 @@ export function useDisclosure() {
   }, [open]);
 
   function onBlur(event: FocusEvent<HTMLDivElement>) {
-    if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget))
-      setOpen(false);
+    if (focusLeaves(event)) setOpen(false);
   }
 
   function closeToButton() {

@@ -1,6 +1,7 @@
 import { Button, Checkbox } from '@mantine/core';
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { SOURCE_LABELS, type SourceKey } from '../../../../common/search-sources';
+import { useDisclosure } from '../../../components/use-disclosure';
 import classes from './search-page.module.css';
 
 interface SourceFilterProps {
@@ -12,38 +13,23 @@ interface SourceFilterProps {
 
 /**
  * The search page's source filter: a button that shows and hides the checkboxes below it (the WAI-ARIA
- * disclosure pattern). Not Mantine's Popover, whose positioning and focus-trap code was the largest script
- * of the search page's first load (Lighthouse, bench/README.md) for a panel that opens in place. Escape closes
- * it and gives the focus back to the button; so does leaving it with Tab or a click elsewhere.
+ * disclosure pattern of `useDisclosure`, as the header's menus have it). Not Mantine's Popover, whose
+ * positioning and focus-trap code was the largest script of the search page's first load (Lighthouse,
+ * bench/README.md) for a panel that opens in place. Escape closes it and gives the focus back to the button;
+ * leaving it with Tab or a click elsewhere closes it too.
  */
 export function SourceFilter({ available, checked, onChange }: SourceFilterProps) {
-  const panelId = `${useId()}-sources`;
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
+  const { open, panelId, rootRef, onBlur, closeToButton, buttonProps } = useDisclosure();
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape' || !open) return;
     event.preventDefault();
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) {
-      setOpen(false);
-    }
+    closeToButton();
   };
 
   return (
-    <div className={classes.filter} onKeyDown={onKeyDown} onBlur={onBlur}>
-      <Button
-        ref={buttonRef}
-        type="button"
-        variant="default"
-        className={classes.filterButton}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((current) => !current)}
-      >
+    <div ref={rootRef} className={classes.filter} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <Button {...buttonProps} variant="default" className={classes.filterButton}>
         {checked.length === available.length ? 'All sources' : `Sources (${checked.length})`}
       </Button>
       {/* Focusable from a click only, so a click on the panel's background keeps the focus in the filter. */}

@@ -2,6 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { GetSearchForm } from '../../../components/get-search-form';
+import { focusLeaves } from '../../../components/use-disclosure';
 import { paths } from '../../../lib/paths';
 import { useSearchSuggestions, type Suggestion } from '../api/get-search-suggestions';
 import { SHORTCUT_ATTRIBUTE } from '../lib/use-search-shortcut';
@@ -105,7 +106,7 @@ export function SiteSearchBox({ variant, shortcutPriority, landmark, onDone }: S
   };
 
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) close();
+    if (focusLeaves(event)) close();
   };
 
   return (
