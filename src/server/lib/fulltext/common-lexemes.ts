@@ -8,8 +8,9 @@ import { executeRows, type Database } from '../../db/client.js';
  * A prefix term makes the GIN index collect every row of every lexeme it opens before anything is matched
  * or limited: on the search bench's 35,000 KB articles `vpn & client:*` spent 4 of its 6 ms there, the exact
  * `vpn & client` a tenth of that. A word that alone matches more rows than {@link COMMON_ROWS} already
- * matches five times what a search counts (SEARCH_COUNT_CAP), so the rows its prefix would add could not
- * change the page; only a word still being typed, which is no common lexeme, needs the prefix.
+ * matches five times what a search counts and ranks (SEARCH_COUNT_CAP): the prefix would only add rows that
+ * hold a longer word opening like it (`clientless`) and not the word itself, which this gives up for such a
+ * word. A word still being typed is no common lexeme and keeps its prefix.
  *
  * The frequencies are those ANALYZE keeps in `pg_stats` (`most_common_elems` of a tsvector column: the
  * lexemes in at least about 1 % of a sample of the rows, with their share), read once and then at most every

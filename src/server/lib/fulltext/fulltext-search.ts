@@ -50,7 +50,7 @@ export function textQueryOf(
 
 /**
  * The query with its last word taken whole when that word is a common lexeme of the table (common-lexemes.ts):
- * its prefix would cost the index every row it opens and could not change the page.
+ * its prefix would cost the index every row it opens, to add rows that hold only longer words opening like it.
  */
 function withCommonLastWord(parsed: ParsedQuery, common: CommonLexemeSet | undefined): ParsedQuery {
   const last = parsed.terms[parsed.terms.length - 1];
