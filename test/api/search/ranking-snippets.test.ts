@@ -58,6 +58,22 @@ describe('ranking, snippets, pages and suggestions', () => {
         text: LONG_TEXT,
         url: 'https://community.acme.example/t/kraken-long',
       },
+      // The body says the words again and again next to each other: ts_rank scores it above the title match
+      // (0.99999994 against 0.991), so only the title bonus puts the title match first.
+      {
+        slug: 'quokka-body',
+        title: 'Marsupial field notes',
+        author: 'tester',
+        text: 'Quokka wrangling, '.repeat(20),
+        url: 'https://community.acme.example/t/quokka-body',
+      },
+      {
+        slug: 'quokka-title',
+        title: 'Quokka wrangling',
+        author: 'tester',
+        text: 'A short note.',
+        url: 'https://community.acme.example/t/quokka-title',
+      },
       {
         slug: 'escaping',
         title: 'Escaping check',
@@ -72,6 +88,14 @@ describe('ranking, snippets, pages and suggestions', () => {
     const body = await search(anonymous(t.app), 'geneve', ['zendesk']);
     const titles = body.zendesk?.results.map((result) => result.title);
     expect(titles).toEqual(['Geneve overlay basics', 'Overlay MTU tuning']);
+  });
+
+  it('ranks an item with every word in its title first, above a body that repeats them', async () => {
+    const body = await search(anonymous(t.app), 'quokka wrangling', ['forumbee']);
+    expect(body.forumbee?.data.map((post) => post.title)).toEqual([
+      'Quokka wrangling',
+      'Marsupial field notes',
+    ]);
   });
 
   it('cuts snippets at 200 visible characters on a word boundary with an ellipsis, matches in <mark>', async () => {

@@ -13,6 +13,7 @@ import {
   partialTerms,
   requiredMatches,
   termText,
+  titleTermsText,
   type SynonymIndex,
 } from './query-terms.js';
 import { highlight, highlightTermsOf, stemOf, type HighlightTerms } from './highlight.js';
@@ -69,11 +70,14 @@ function plannedQuery(
   const highlight = highlightTermsOf(parsed);
   if (match === 'all') {
     const text = allTermsText(parsed);
-    return text ? { textQuery: { mode: 'all', text }, highlight } : null;
+    return text ? { textQuery: { mode: 'all', text, title: titleTermsText(parsed) }, highlight } : null;
   }
   const text = anyTermText(parsed);
   if (!text) return null;
-  const terms = partialTerms(parsed).map(termText);
+  const terms = partialTerms(parsed).map((term) => ({
+    text: termText(term),
+    title: termText(term, 'title'),
+  }));
   const required = requiredMatches(parsed);
   const partial = partialMatchText(parsed);
   return { textQuery: { mode: 'any', text, terms, required, match: partial }, highlight };

@@ -6,6 +6,8 @@ import {
   partialMatchText,
   requiredMatches,
   synonymIndex,
+  termText,
+  titleTermsText,
 } from './query-terms.js';
 
 const synonyms = synonymIndex([
@@ -68,5 +70,13 @@ describe('parseQuery and the tsquery texts', () => {
     expect(partialMatchText(parseQuery('gateway -azure'))).toBe('(gateway) & !azure');
     // Nine meaningful words would be 126 combinations: the terms are counted row by row instead.
     expect(partialMatchText(parseQuery('one two three four five six seven eight nine'))).toBeNull();
+  });
+
+  it('the title bonus asks for every term in a title: each lexeme labelled A, a prefix keeping its star', () => {
+    expect(titleTermsText(parseQuery('"route table" -azure vnet limi', synonyms))).toBe(
+      '(route:A <-> table:A) & (vnet:A | vpc:A | (virtual:A <-> network:A)) & limi:*A',
+    );
+    const [term] = parseQuery('gateway').terms;
+    expect(term && termText(term, 'title')).toBe('gateway:*A');
   });
 });

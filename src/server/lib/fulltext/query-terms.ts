@@ -152,18 +152,37 @@ export function parseQuery(
   return { terms, excluded };
 }
 
+/**
+ * Where a lexeme must be to match: anywhere, or in a title (weight A: the stored vectors weigh title words A).
+ * `to_tsquery` gives an operand's label to every lexeme it makes of it, so `upgrades:A` is `'upgrad':A`.
+ */
+export type TermPlace = 'anywhere' | 'title';
+
+function word(text: string, prefix: boolean, place: TermPlace): string {
+  const label = (prefix ? '*' : '') + (place === 'title' ? 'A' : '');
+  return label ? `${text}:${label}` : text;
+}
+
 /** One spelling as tsquery text: its words in sequence (`<->`), the typed last word also as a prefix. */
-function spellingText(words: readonly string[], prefix: boolean): string {
-  if (words.length === 1) return prefix ? `${words[0]}:*` : (words[0] ?? '');
-  return `(${words.join(' <-> ')})`;
+function spellingText(words: readonly string[], prefix: boolean, place: TermPlace): string {
+  if (words.length === 1) return word(words[0] ?? '', prefix, place);
+  return `(${words.map((each) => word(each, false, place)).join(' <-> ')})`;
 }
 
 /** A term as tsquery text: any of its spellings. */
-export function termText(term: QueryTerm): string {
+export function termText(term: QueryTerm, place: TermPlace = 'anywhere'): string {
   const alternatives = term.spellings.map((spelling, index) =>
-    spellingText(spelling, index === 0 && term.prefix),
+    spellingText(spelling, index === 0 && term.prefix, place),
   );
   return alternatives.length === 1 ? (alternatives[0] ?? '') : `(${alternatives.join(' | ')})`;
+}
+
+/**
+ * Every term in a title: what earns a row of the full match its title bonus. Exclusions are left out, as
+ * every row it is tested on already lacks the excluded words.
+ */
+export function titleTermsText(query: ParsedQuery): string {
+  return query.terms.map((term) => termText(term, 'title')).join(' & ');
 }
 
 function withExclusions(text: string, excluded: readonly string[]): string {
@@ -174,7 +193,7 @@ function withExclusions(text: string, excluded: readonly string[]): string {
 /** Every term must match (the first try of every search); '' when the query has no word at all. */
 export function allTermsText(query: ParsedQuery): string {
   if (query.terms.length === 0) return '';
-  return withExclusions(query.terms.map(termText).join(' & '), query.excluded);
+  return withExclusions(query.terms.map((term) => termText(term)).join(' & '), query.excluded);
 }
 
 /** The meaningful terms of a partial match; a query of stop words only keeps them all. */
@@ -187,7 +206,7 @@ export function partialTerms(query: ParsedQuery): QueryTerm[] {
 export function anyTermText(query: ParsedQuery): string {
   const terms = partialTerms(query);
   if (terms.length === 0) return '';
-  return withExclusions(terms.map(termText).join(' | '), query.excluded);
+  return withExclusions(terms.map((term) => termText(term)).join(' | '), query.excluded);
 }
 
 /**
@@ -223,7 +242,7 @@ function combinations<T>(items: readonly T[], size: number): T[][] {
  * words): then the caller counts terms row by row.
  */
 export function partialMatchText(query: ParsedQuery): string | null {
-  const terms = partialTerms(query).map(termText);
+  const terms = partialTerms(query).map((term) => termText(term));
   const required = requiredMatches(query);
   if (terms.length === 0) return '';
   const chosen = combinations(terms, required);
