@@ -8,17 +8,18 @@
 //
 //   node --import tsx bench/search/run.mjs
 //
-// The API is measured four times: as deployed (result and count caches on, their defaults) with popular
+// The API is measured five times: as deployed (result and count caches on, their defaults) with popular
 // queries, the same with a share of never-seen queries mixed in, the same with never-seen queries only (no
-// cache can help: the uncached path as visitors meet it, fallbacks included), and with both caches off and
-// popular queries, where every request runs the statements of the raw loop.
+// cache can help: the uncached path as visitors meet it, fallbacks included), with both caches off and
+// popular queries, where every request runs the statements of the raw loop, and the same with the baseline's
+// statements in the portal (baseline-portal/), so that the two caches-off rows compare like with like.
 //
 // Environment: BENCH_ITEMS (100000), BENCH_DURATION (15 s), BENCH_CONNECTIONS (32), BENCH_TARGETS
 // (pglite,postgres), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: a fresh database is created
 // on that server and dropped after), BENCH_PORT (4340), BENCH_POOL (10, DATABASE_POOL_MAX of the portal and
 // of the raw pool), BENCH_UNIQUE_SHARE (0.05: share of requests with a query never asked before, in the run
 // with the long tail), BENCH_PG_CORPUS_URL (a database already filled by generate-corpus.ts: used as it is
-// and kept, instead of a new one), BENCH_RUNS (all four API runs: cached,tail,unseen,uncached).
+// and kept, instead of a new one), BENCH_RUNS (all five API runs: cached,tail,unseen,uncached,uncachedBaseline).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -221,9 +222,10 @@ async function waitReady(url, child) {
   throw new Error('portal did not become ready');
 }
 
-async function startPortal(env) {
+async function startPortal(env, imports = []) {
   const contentDir = await mkdtemp(path.join(tmpdir(), 'bench-content-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const loaders = ['tsx', ...imports].flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, [...loaders, 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -308,6 +310,15 @@ const ALL_API_RUNS = [
     caches: { SEARCH_RESULT_CACHE_MS: '0', SEARCH_COUNT_CACHE_MS: '0' },
     uniqueShare: 0,
   },
+  // The same portal with the statements a search sent before (baseline-portal/): what "caches off" served
+  // then, measured in the same run, so the two API rows compare like with like.
+  {
+    name: 'uncachedBaseline',
+    what: 'API, caches off, baseline statements',
+    caches: { SEARCH_RESULT_CACHE_MS: '0', SEARCH_COUNT_CACHE_MS: '0' },
+    uniqueShare: 0,
+    imports: ['./bench/search/baseline-portal/register.mjs'],
+  },
 ];
 
 const RUN_NAMES = (process.env.BENCH_RUNS ?? ALL_API_RUNS.map((run) => run.name).join(',')).split(',');
@@ -317,7 +328,7 @@ async function apiRates(log, env) {
   const rates = {};
   for (const run of API_RUNS) {
     log(run.what);
-    const portal = await startPortal({ ...env, ...run.caches });
+    const portal = await startPortal({ ...env, ...run.caches }, run.imports);
     try {
       rates[run.name] = await apiRate(portal.url, run.uniqueShare);
     } finally {
@@ -423,6 +434,13 @@ console.table(
     })),
   ),
 );
+// Like with like: the portal with today's statements over the same portal with the baseline's.
+for (const { target, uncached, uncachedBaseline } of results) {
+  if (uncached && uncachedBaseline)
+    console.log(
+      `[${target}] API caches off, today's statements over the baseline's: ${round(uncached.rps / uncachedBaseline.rps)}`,
+    );
+}
 await mkdir(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, 'bench/results', `search-${new Date().toISOString().slice(0, 10)}.json`);
 await writeFile(
