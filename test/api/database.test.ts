@@ -113,6 +113,26 @@ describe('migrations', () => {
   );
 });
 
+describe('scans', () => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('start at the first page of a table on every connection, so a search always ranks the same candidates', async () => {
+    database = await createTestDatabase({ migrate: false });
+    const { handle } = database;
+    // Several at once, so that the pool opens more than one connection.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        executeRows<{ synchronize_seqscans: string }>(handle.db, sql`show synchronize_seqscans`),
+      ),
+    );
+    expect(settings.flat().map((row) => row.synchronize_seqscans)).toEqual(['off', 'off', 'off', 'off']);
+  });
+});
+
 describe('PGlite settings', () => {
   const opened: DatabaseHandle[] = [];
   afterEach(async () => {

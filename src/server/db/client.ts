@@ -46,6 +46,15 @@ export interface OpenDatabaseOptions {
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 
+/**
+ * A sequential scan of a table larger than a quarter of the buffer cache normally starts where another scan
+ * of it is (`synchronize_seqscans`, made for concurrent full scans). A search's scan stops at the first 200
+ * matches (lib/fulltext/statements.ts), so with it on the same query ranked a different 200 on every call:
+ * its top results changed from one search to the next and page 2 could repeat or skip items of page 1. Off,
+ * every scan starts at the first page and a query always finds the same candidates.
+ */
+const SCAN_SETTINGS = ['-c', 'synchronize_seqscans=off'];
+
 /** PGlite's own start parameters (its defaultStartParams), to which the portal adds its settings. */
 const PGLITE_START_PARAMS = [
   '--single',
@@ -132,6 +141,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       statement_timeout: timeouts.statementMs,
       query_timeout: timeouts.statementMs + READ_TIMEOUT_MARGIN_MS,
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      options: SCAN_SETTINGS.join(' '),
     });
     // Without a listener an error on an idle client is an uncaught 'error' event and kills the process.
     pool.on('error', (error) => options.onPoolError?.(error));
@@ -151,6 +161,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const extensions = { pg_trgm };
   const startParams = [
     ...PGLITE_START_PARAMS,
+    ...SCAN_SETTINGS,
     '-c',
     `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`,
   ];
