@@ -158,15 +158,16 @@ export function parseQuery(
  */
 export type TermPlace = 'anywhere' | 'title';
 
-function word(text: string, prefix: boolean, place: TermPlace): string {
+/** One word as a tsquery operand, with its prefix star and place label. */
+function operand(text: string, prefix: boolean, place: TermPlace): string {
   const label = (prefix ? '*' : '') + (place === 'title' ? 'A' : '');
   return label ? `${text}:${label}` : text;
 }
 
 /** One spelling as tsquery text: its words in sequence (`<->`), the typed last word also as a prefix. */
 function spellingText(words: readonly string[], prefix: boolean, place: TermPlace): string {
-  if (words.length === 1) return word(words[0] ?? '', prefix, place);
-  return `(${words.map((each) => word(each, false, place)).join(' <-> ')})`;
+  if (words.length === 1) return operand(words[0] ?? '', prefix, place);
+  return `(${words.map((each) => operand(each, false, place)).join(' <-> ')})`;
 }
 
 /** A term as tsquery text: any of its spellings. */
