@@ -26,6 +26,17 @@ describe('markedSnippet', () => {
     expect(markedSnippet(`x ${m('alpha beta gamma')}`, 9)).toBe(`x <mark>alpha</mark>${ELLIPSIS}`);
   });
 
+  it('collapses every kind of whitespace, not only ASCII, and drops it at both ends', () => {
+    expect(markedSnippet(' \t a\u00a0\u00a0b\u2003\u3000c\r\n ', 200)).toBe('a b c');
+    expect(markedSnippet(`${m('tab')}\u00a0${m('nbsp')}`, 200)).toBe('<mark>tab nbsp</mark>');
+  });
+
+  it('reads no further than the cut needs: a mark past it is not opened', () => {
+    const text = `${'word '.repeat(100)}${m('gateway')}`;
+    expect(markedSnippet(text, 12)).toBe(`word word${ELLIPSIS}`);
+    expect(markedSnippet(text, 14)).toBe(`word word word${ELLIPSIS}`);
+  });
+
   it('collapses whitespace and never leaves an escape sequence cut in half', () => {
     expect(markedSnippet('a\n\n  b &&&&&&&&&', 5)).toBe(`a b${ELLIPSIS}`);
   });

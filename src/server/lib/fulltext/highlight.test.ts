@@ -34,6 +34,14 @@ describe('server-side highlighting', () => {
     expect(result).toBe('word57 word58 word59 The <mark>transit gateway</mark> attaches spokes.');
   });
 
+  it('marks whole words only, whatever their script or case', () => {
+    expect(snippet('Éclairs, an ÉCLAIR, nonéclair; gateway1 and agateway.', 'éclair gateway1')).toBe(
+      '<mark>Éclairs</mark>, an <mark>ÉCLAIR</mark>, nonéclair; <mark>gateway1</mark> and agateway.',
+    );
+    // A letter outside the Basic Multilingual Plane (two UTF-16 units) before a word makes it part of it.
+    expect(snippet('𝐀gateway, 𝐀 gateway', 'gateway')).toBe('𝐀gateway, 𝐀 <mark>gateway</mark>');
+  });
+
   it('escapes the text and marks nothing when no word matches', () => {
     expect(snippet('<script>alert(1)</script> & more', 'gateway')).toBe(
       '&lt;script&gt;alert(1)&lt;/script&gt; &amp; more',
