@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build`: the browser bundle, the SSR bundle, precompressed siblings of the assets, then the server
+// `npm run build`: the browser bundle, the SSR bundle, the page's start script, precompressed siblings of the assets, then the server
 // as one JavaScript module (scripts/build-server.mjs).
 // The build is always a production build, whatever NODE_ENV the shell has: Vite and the React plugin pick
 // the development runtime (jsx-dev-runtime, about 40 KB more script and three times the blocking time) when
@@ -10,6 +10,7 @@ const env = { ...process.env, NODE_ENV: 'production' };
 const steps = [
   ['vite', ['build']],
   ['vite', ['build', '--ssr', 'src/web/entry-server.tsx', '--outDir', 'dist/server']],
+  ['node', ['scripts/build-start-after-paint.mjs']],
   ['node', ['scripts/compress-assets.mjs']],
   ['node', ['scripts/build-server.mjs']],
 ];

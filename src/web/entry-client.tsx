@@ -12,9 +12,9 @@ import { createQueryClient } from './lib/query-client';
 /**
  * Loads the code of the lazy routes that match the current URL and puts it on the route objects, so the first
  * client render produces the same markup as the server did (otherwise React would see an empty page where the
- * server rendered one and throw the server HTML away). The server preloads these chunks next to this entry
- * (`<link rel="modulepreload">`), so this waits for no request and hydration starts at once: from then on
- * React replays the clicks and submits it receives while it hydrates.
+ * server rendered one and throw the server HTML away). The page's start script preloads these chunks next to
+ * this entry (`<link rel="modulepreload">`, web/start-after-paint.ts), so this waits for no request and
+ * hydration starts at once: from then on React replays the clicks and submits it receives while it hydrates.
  */
 async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];

@@ -1,12 +1,16 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_BUILT_MESSAGE } from '../../src/server/routes/pages.js';
-import { fillTemplate } from '../../src/server/ssr/page-renderer.js';
+import {
+  createPageRenderer,
+  fillTemplate,
+  WebAppBuildInvalidError,
+} from '../../src/server/ssr/page-renderer.js';
 import { createTestApp, FIXTURE_DIST_DIR, type TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
 
@@ -66,20 +70,29 @@ describe('server-side rendered pages (fixture build)', () => {
     });
   });
 
-  it("preloads the chunks of the page's route modules, not what the template loads already", async () => {
+  it('names no module in the HTML: one deferred start script lists the entry and every chunk to preload', async () => {
     const docs = await t.app.inject({ method: 'GET', url: '/docs?q=gateway' });
     const head = docs.body.slice(0, docs.body.indexOf('</head>'));
-    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/docs-5e6f7a8b.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/card-9c0d1e2f.js">',
-      // The template's own, for a chunk of the entry: not repeated.
-      '<link rel="modulepreload" href="/assets/shared-1a2b3c4d.js" />',
+    // Nothing the browser would fetch and parse before the first paint.
+    expect(docs.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const tags = head.match(/<script src="[^"]*"[^>]*><\/script>/g) ?? [];
+    expect(tags).toHaveLength(1);
+    const tag = tags[0] ?? '';
+    expect(tag).toMatch(/^<script src="\/assets\/start-after-paint-4e5f6a7b\.js" /);
+    expect(tag).toContain(`data-entry="${ASSET}"`);
+    expect(tag).toMatch(/ defer><\/script>$/);
+    // The route's chunk and what it imports, then the template's own preloads, each once; never the entry.
+    expect(/data-preload="([^"]*)"/.exec(tag)?.[1]?.split(' ')).toEqual([
+      '/assets/docs-5e6f7a8b.js',
+      '/assets/shared-1a2b3c4d.js',
+      '/assets/card-9c0d1e2f.js',
     ]);
-    // They come before the entry script, so the browser fetches them alongside it.
-    expect(head.indexOf('docs-5e6f7a8b.js')).toBeLessThan(head.indexOf('app-3f2a1b9c.js'));
     const home = await t.app.inject({ method: 'GET', url: '/' });
-    expect(home.body).not.toContain('crossorigin href="/assets/docs-');
+    expect(home.body).toContain('data-preload="/assets/shared-1a2b3c4d.js"');
+    // The script is served like Vite's files, named by its content and kept by the browser for a year.
+    const script = await t.app.inject({ method: 'GET', url: '/assets/start-after-paint-4e5f6a7b.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('writes the stylesheet into the page instead of linking it (no render-blocking request)', async () => {
@@ -241,5 +254,52 @@ describe('fillTemplate', () => {
     expect(JSON.parse(html.slice(html.indexOf('<script>') + 8, html.lastIndexOf('</script>')))).toEqual({
       s: '</script>',
     });
+  });
+});
+
+describe('the page renderer with a build that cannot start', () => {
+  const copies: string[] = [];
+  afterEach(async () => {
+    await Promise.all(copies.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  async function brokenBuild(change: (client: string) => Promise<void>): Promise<Error> {
+    const dist = await mkdtemp(path.join(tmpdir(), 'portal-dist-'));
+    copies.push(dist);
+    await cp(FIXTURE_DIST_DIR, dist, { recursive: true });
+    await change(path.join(dist, 'client'));
+    return createPageRenderer({ distDir: dist })
+      .preload()
+      .then(
+        () => new Error('the build loaded'),
+        (error: Error) => error,
+      );
+  }
+
+  it('refuses a template with an entry and no start script, or two of them', async () => {
+    const assets = (client: string) => path.join(client, 'assets');
+    const none = await brokenBuild((client) =>
+      rm(path.join(assets(client), 'start-after-paint-4e5f6a7b.js')),
+    );
+    expect(none).toBeInstanceOf(WebAppBuildInvalidError);
+    expect(none.message).toMatch(/holds 0 start scripts/);
+    const two = await brokenBuild((client) =>
+      writeFile(path.join(assets(client), 'start-after-paint-00000000.js'), ''),
+    );
+    expect(two).toBeInstanceOf(WebAppBuildInvalidError);
+    expect(two.message).toMatch(/holds 2 start scripts/);
+  });
+
+  it('refuses a template with two entries', async () => {
+    const error = await brokenBuild((client) =>
+      writeFile(
+        path.join(client, 'index.html'),
+        '<head><!--ssr-head--><script type="module" src="/a.js"></script>' +
+          '<script type="module" src="/b.js"></script></head><div id="root"><!--ssr-html--></div>' +
+          '<script type="application/json"><!--ssr-state--></script>',
+      ),
+    );
+    expect(error).toBeInstanceOf(WebAppBuildInvalidError);
+    expect(error.message).toMatch(/2 entry modules/);
   });
 });

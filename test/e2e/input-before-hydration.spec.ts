@@ -4,8 +4,8 @@ import { gotoHydrated } from './support/pages';
 
 /**
  * Input that arrives before the app has hydrated must not be lost (hardening item 10): the controls that matter
- * work before any script runs (real links and GET forms) and hydration starts at once, so React replays what
- * arrives while it runs. These tests act right after `load`, never waiting for hydration: that would hide it.
+ * work before any script runs (real links and GET forms; the app's code is only asked for once the page has
+ * been painted, web/start-after-paint.ts) and React replays what arrives while it hydrates. These tests act right after `load`, never waiting for hydration: that would hide it.
  */
 
 /** A slow phone: hydration takes long enough for a click to land before or during it. */

@@ -76,9 +76,9 @@ export interface SsrResult {
    */
   state: string;
   /**
-   * Source files of the route modules the page was rendered with (e.g. `src/web/routes/search.tsx`). The server
-   * adds a `<link rel="modulepreload">` for their built chunks, so they load next to the entry and hydration
-   * starts as soon as the entry runs, not one round trip later.
+   * Source files of the route modules the page was rendered with (e.g. `src/web/routes/search.tsx`). The page's
+   * start script adds a `<link rel="modulepreload">` for their built chunks (server/ssr/start-after-paint.ts),
+   * so they load next to the entry and hydration starts as soon as the entry runs, not one round trip later.
    */
   modules?: string[];
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { escapeHtml } from '../../common/snippet.js';
 
 /** The fields of Vite's build manifest (`dist/client/.vite/manifest.json`) read here, keyed by source file. */
 const manifestSchema = z.record(
@@ -22,39 +21,34 @@ export function parseManifest(json: unknown): ViteManifest {
 const BASE = '/';
 
 /**
- * `<link rel="modulepreload">` tags for route modules (by source file, as `SsrResult.modules` lists them): their
- * chunks and every chunk those import, minus the entry and whatever the template loads already. The browser
- * then fetches a page's code next to the entry, instead of only once the entry asks for it. `crossorigin`
- * as on Vite's own tags, so the preloaded module is the one the import uses. Answers are kept per module
- * list: a handful of routes, the same every time.
+ * The URLs to preload for route modules (by source file, as `SsrResult.modules` lists them): their chunks and
+ * every chunk those import, minus the entry. The page's start script (ssr/start-after-paint.ts) adds a
+ * `<link rel="modulepreload">` for each next to the entry, so the browser fetches a page's code with the entry
+ * instead of only once the entry asks for it. Answers are kept per module list: a handful of routes, the same
+ * every time.
  */
-export function createModulePreloads(
-  manifest: ViteManifest,
-  template: string,
-): (modules: readonly string[]) => string {
-  const cache = new Map<string, string>();
+export function createModulePreloads(manifest: ViteManifest): (modules: readonly string[]) => string[] {
+  const cache = new Map<string, string[]>();
 
   function collect(key: string, files: Set<string>, seen: Set<string>): void {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk || chunk.isEntry) return;
-    if (!template.includes(chunk.file)) files.add(chunk.file);
+    files.add(BASE + chunk.file);
     for (const imported of chunk.imports ?? []) collect(imported, files, seen);
   }
 
   return (modules) => {
     const cacheKey = modules.join('\n');
-    let tags = cache.get(cacheKey);
-    if (tags === undefined) {
+    let urls = cache.get(cacheKey);
+    if (urls === undefined) {
       const files = new Set<string>();
       const seen = new Set<string>();
       for (const module of modules) collect(module, files, seen);
-      tags = [...files]
-        .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(BASE + file)}">`)
-        .join('');
-      cache.set(cacheKey, tags);
+      urls = [...files];
+      cache.set(cacheKey, urls);
     }
-    return tags;
+    return urls;
   };
 }

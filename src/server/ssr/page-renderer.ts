@@ -10,6 +10,7 @@ import {
 } from '../../common/contracts/ssr.js';
 import { configFileLink } from './config-file.js';
 import { createModulePreloads, parseManifest, type ViteManifest } from './module-preloads.js';
+import { createStartTag, startScriptsOf, withoutModuleTags } from './start-after-paint.js';
 
 /** The build output is missing: pages cannot be rendered, the API still works. */
 export class WebAppNotBuiltError extends Error {
@@ -48,7 +49,8 @@ export interface PageRendererOptions {
 interface LoadedBuild {
   template: string;
   render: SsrModule['render'];
-  preloads: (modules: readonly string[]) => string;
+  /** The page's scripts for the route modules it was rendered with (empty: a template without an entry). */
+  scripts: (modules: readonly string[]) => string;
 }
 
 const PLACEHOLDER_PATTERN = /<!--ssr-(head|html|state)-->/g;
@@ -59,7 +61,7 @@ function hasRender(value: unknown): value is SsrModule {
   );
 }
 
-/** The client build's manifest; a build without one (the tests' fixture) just gets no preload links. */
+/** The client build's manifest; a build without one (the tests' fixture) just preloads no route chunks. */
 async function loadManifest(distDir: string): Promise<ViteManifest> {
   const manifestPath = path.join(distDir, 'client', '.vite', 'manifest.json');
   let text: string;
@@ -89,10 +91,9 @@ async function loadBuild(distDir: string): Promise<LoadedBuild> {
       throw new WebAppNotBuiltError(path.relative(process.cwd(), file) || file);
     }
   }
-  const template = await inlineStylesheets(
-    await readFile(templatePath, 'utf8'),
-    path.join(distDir, 'client'),
-  );
+  const clientDir = path.join(distDir, 'client');
+  const deferred = withoutModuleTags(await readFile(templatePath, 'utf8'));
+  const template = await inlineStylesheets(deferred.template, clientDir);
   const missing = Object.values(SSR_PLACEHOLDERS).filter((placeholder) => !template.includes(placeholder));
   if (missing.length > 0) {
     throw new WebAppBuildInvalidError(`${templatePath} lacks the placeholder(s) ${missing.join(', ')}`);
@@ -100,8 +101,23 @@ async function loadBuild(distDir: string): Promise<LoadedBuild> {
   const bundle: unknown = await import(pathToFileURL(bundlePath).href);
   if (!hasRender(bundle))
     throw new WebAppBuildInvalidError(`${bundlePath} does not export a render function`);
-  const preloads = createModulePreloads(await loadManifest(distDir), template);
-  return { template, render: bundle.render, preloads };
+  const routePreloads = createModulePreloads(await loadManifest(distDir));
+  const [entry, ...more] = deferred.entries;
+  if (more.length > 0) {
+    throw new WebAppBuildInvalidError(
+      `${templatePath} loads ${deferred.entries.length} entry modules, not one`,
+    );
+  }
+  if (entry === undefined) return { template, render: bundle.render, scripts: () => '' };
+  const startScripts = await startScriptsOf(clientDir);
+  if (startScripts.length !== 1) {
+    // None: the entry would never start. Several: which one belongs to this template is not known.
+    throw new WebAppBuildInvalidError(
+      `${clientDir}/assets holds ${startScripts.length} start scripts (start-after-paint-<hash>.js), not one`,
+    );
+  }
+  const startTag = createStartTag(startScripts[0] ?? '', entry, deferred.preloads);
+  return { template, render: bundle.render, scripts: (modules) => startTag(routePreloads(modules)) };
 }
 
 /**
@@ -145,7 +161,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         throw new WebAppBuildInvalidError(`render returned an invalid status ${String(result.status)}`);
       }
       const modules = isModuleList(result.modules) ? result.modules : [];
-      const head = result.head + configFileLink(input.config) + build.preloads(modules);
+      const head = result.head + configFileLink(input.config) + build.scripts(modules);
       return { status: result.status, html: fillTemplate(build.template, { ...result, head }) };
     },
   };

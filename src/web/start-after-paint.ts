@@ -1,0 +1,37 @@
+/**
+ * The only script a page names in its HTML (a classic `defer` script, built on its own by
+ * scripts/build-start-after-paint.mjs): it adds the app's entry module and the `modulepreload` links of its
+ * chunks once the server-rendered page has been painted. The server writes the tag with the entry in
+ * `data-entry` and the chunks in `data-preload` (src/server/ssr/start-after-paint.ts).
+ *
+ * Why wait for the paint: the page is complete without scripts (real links and GET forms, see
+ * test/e2e/input-before-hydration.spec.ts), but a module script or a modulepreload named in the HTML is fetched
+ * and parsed while the page is still being laid out, and on a phone with two slow cores that parsing delays
+ * the first frame with text in it (bench/README.md, Lighthouse: 2.4-2.5 s of simulated first paint on `/docs`
+ * with the scripts in the head, 0.8-1.1 s without them).
+ */
+function start(script: HTMLOrSVGScriptElement): void {
+  const { entry, preload = '' } = script.dataset;
+  if (!entry) return;
+  for (const href of preload.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    // As on the module script: a preload fetched in another mode would not be the one the import uses.
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  const module = document.createElement('script');
+  module.type = 'module';
+  module.crossOrigin = '';
+  module.src = entry;
+  document.head.append(module);
+}
+
+const script = document.currentScript;
+if (script) {
+  // A hidden page (a background tab, a prerender) paints no frame, so there is nothing to wait for; otherwise
+  // a task queued from the next frame's callback runs once that frame has been presented.
+  if (document.visibilityState === 'hidden') start(script);
+  else requestAnimationFrame(() => setTimeout(() => start(script), 0));
+}
