@@ -8,6 +8,7 @@ import { createRoutes } from './app/routes';
 import { adoptServerUser, serverSessionState } from './app/session/session-store';
 import { loadPortalConfig, readPortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
+import { APP_LISTENING_EVENT } from './lib/app-listening';
 
 /**
  * Loads the code of the lazy routes that match the current URL and puts it on the route objects, so the first
@@ -57,6 +58,8 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
+  // React listens now: the start script clicks again what was clicked before (start-after-paint.ts).
+  document.dispatchEvent(new Event(APP_LISTENING_EVENT));
 }
 
 void start();

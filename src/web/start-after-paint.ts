@@ -1,3 +1,5 @@
+import { APP_LISTENING_EVENT } from './lib/app-listening';
+
 /**
  * The only script a page names in its HTML (a classic `defer` script, built on its own by
  * scripts/build-start-after-paint.mjs): it adds the app's entry module and the `modulepreload` links of its
@@ -9,7 +11,29 @@
  * and parsed while the page is still being laid out, and on a phone with two slow cores that parsing delays
  * the first frame with text in it (bench/README.md, Lighthouse: 2.4-2.5 s of simulated first paint on `/docs`
  * with the scripts in the head, 0.8-1.1 s without them).
+ *
+ * Links and forms need no script, but a button that only the app handles (`type="button"`, every Mantine
+ * button) does nothing until React listens. Such clicks are kept here and made again once it does
+ * (APP_LISTENING_EVENT), so a click as soon as the page is painted is not lost; React then replays it where
+ * it lands when that part is hydrated.
  */
+const earlyClicks: HTMLButtonElement[] = [];
+
+function keepEarlyClick(event: MouseEvent): void {
+  const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+  if (button instanceof HTMLButtonElement && button.closest('#root')) earlyClicks.push(button);
+}
+
+document.addEventListener('click', keepEarlyClick, true);
+document.addEventListener(
+  APP_LISTENING_EVENT,
+  () => {
+    document.removeEventListener('click', keepEarlyClick, true);
+    for (const button of earlyClicks.splice(0)) if (button.isConnected) button.click();
+  },
+  { once: true },
+);
+
 function start(script: HTMLOrSVGScriptElement): void {
   const { entry, preload = '' } = script.dataset;
   if (!entry) return;

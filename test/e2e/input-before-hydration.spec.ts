@@ -72,3 +72,48 @@ test('a search typed and submitted right after load shows its results', async ({
     await expect(results(page).getByRole('listitem')).toHaveCount(10);
   }
 });
+
+/**
+ * Holds the app's entry module until `release()`: the page is painted and usable, the app does not run yet.
+ * Deterministic where the tests above race: whatever the machine, the user acts before the app starts.
+ */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a script-only button clicked before the app runs does its job once it runs', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const release = await holdTheApp(page);
+  // Not `load`: the entry is added before the load event and would hold it.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const burger = header(page).getByRole('button', { name: 'Open menu' });
+  await burger.click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The menu opened: its drawer, with the button that closes it.
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+});
+
+test('text typed in the home box before the app runs is still there, and searched, once it runs', async ({
+  page,
+}) => {
+  const release = await holdTheApp(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const box = page.getByRole('search', { name: 'Search the support portal' }).getByRole('combobox');
+  await box.fill('spoke gateway');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // Focusing the box renders it again: the text must survive that render.
+  await box.focus();
+  await expect(box).toHaveValue('spoke gateway');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=spoke\+gateway$/);
+});

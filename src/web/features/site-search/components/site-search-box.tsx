@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { GetSearchForm } from '../../../components/get-search-form';
 import { focusLeaves } from '../../../components/use-disclosure';
@@ -48,6 +48,13 @@ export function SiteSearchBox({ variant, shortcutPriority, landmark, onDone }: S
   const suggestions = useSearchSuggestions(typed);
   const items = open ? suggestions : [];
   const expanded = items.length > 0;
+
+  // Text typed before the app ran is in the box but in no state. Hydration leaves the box as it is, but the
+  // next render (focusing the box is enough) would write the state's empty value into it.
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setValue(typed);
+  }, []);
 
   const close = () => {
     setOpen(false);
