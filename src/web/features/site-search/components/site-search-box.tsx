@@ -1,7 +1,8 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { GetSearchForm } from '../../../components/get-search-form';
+import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
 import { focusLeaves } from '../../../components/use-disclosure';
 import { paths } from '../../../lib/paths';
 import { useSearchSuggestions, type Suggestion } from '../api/get-search-suggestions';
@@ -48,13 +49,7 @@ export function SiteSearchBox({ variant, shortcutPriority, landmark, onDone }: S
   const suggestions = useSearchSuggestions(typed);
   const items = open ? suggestions : [];
   const expanded = items.length > 0;
-
-  // Text typed before the app ran is in the box but in no state. Hydration leaves the box as it is, but the
-  // next render (focusing the box is enough) would write the state's empty value into it.
-  useLayoutEffect(() => {
-    const typed = inputRef.current?.value;
-    if (typed) setValue(typed);
-  }, []);
+  useTypedBeforeHydration(inputRef, value, setValue);
 
   const close = () => {
     setOpen(false);
