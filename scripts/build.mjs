@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run build`: the browser bundle, the SSR bundle, the page's start script, precompressed siblings of the assets, then the server
-// as one JavaScript module (scripts/build-server.mjs).
+// `npm run build`: the browser bundle, the SSR bundle, the page's start script (build-start-after-paint.mjs),
+// precompressed siblings of the assets, then the server as one JavaScript module (scripts/build-server.mjs).
 // The build is always a production build, whatever NODE_ENV the shell has: Vite and the React plugin pick
 // the development runtime (jsx-dev-runtime, about 40 KB more script and three times the blocking time) when
 // NODE_ENV=development is set, and `npm start` would then serve it. Development belongs to `npm run dev`.

@@ -9,8 +9,8 @@ import { APP_LISTENING_EVENT } from './lib/app-listening';
  * Why wait for the paint: the page is complete without scripts (real links and GET forms, see
  * test/e2e/input-before-hydration.spec.ts), but a module script or a modulepreload named in the HTML is fetched
  * and parsed while the page is still being laid out, and on a phone with two slow cores that parsing delays
- * the first frame with text in it (bench/README.md, Lighthouse: 2.4-2.5 s of simulated first paint on `/docs`
- * with the scripts in the head, 0.8-1.1 s without them).
+ * the first frame with text in it (bench/README.md, Lighthouse: 1.4-2.6 s of simulated first paint on `/docs`
+ * and `/search?q=gateway` with the scripts in the head, 0.8-1.2 s without them).
  *
  * Links and forms need no script, but a button that only the app handles (`type="button"`, every Mantine
  * button) does nothing until React listens. Such clicks are kept here and made again once it does
