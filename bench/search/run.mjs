@@ -28,12 +28,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from '../support/autocannon.mjs';
 import pg from 'pg';
-import { openDatabase, executeRows } from '../../src/server/db/client.ts';
+import { openDatabase, executePreparedRows, executeRows } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '../../src/common/contracts/search.ts';
-import { searchStatement } from '../../src/server/lib/fulltext/statements.ts';
 import { baselineCountStatement, baselinePageStatement } from './baseline-statements.ts';
-import { textQueryOf } from '../../src/server/lib/fulltext/fulltext-search.ts';
+import { sourceStatement, textQueryOf } from '../../src/server/lib/fulltext/fulltext-search.ts';
 import { NO_SYNONYMS } from '../../src/server/lib/fulltext/query-terms.ts';
 import { commonLexemes } from '../../src/server/lib/fulltext/common-lexemes.ts';
 import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.ts';
@@ -146,24 +145,21 @@ const pick = (uniqueShare) =>
 const SOURCES = [KB_FULLTEXT, DOCS_FULLTEXT, COMMUNITY_FULLTEXT];
 /**
  * The statements one anonymous aggregator search runs on KB, docs and community (every word must match, as
- * the first try of a search does): today one per source, its last word taken whole when it is a common
- * lexeme of that table (common-lexemes.ts, as the portal does), the baseline two (page and capped count,
- * the last word always a prefix, as before).
+ * the first try of a search does): today one per source, as the portal writes it (fulltext-search.ts
+ * `sourceStatement`: its last word taken whole when it is a common lexeme of that table, the index or a
+ * scan chosen from the statistics) and runs it, as a named prepared statement; the baseline two (page and
+ * capped count, the last word always a prefix), unnamed, as before.
  */
 const STATEMENT_SETS = {
-  current: (typed, common) =>
-    SOURCES.map((spec) => {
-      const query = textQueryOf(typed, 'all', NO_SYNONYMS, common.get(spec.table));
-      return query
-        ? searchStatement(spec, {
-            query,
-            limit: SEARCH_PAGE_SIZE,
-            offset: 0,
-            candidateLimit: 200,
-            cap: SEARCH_COUNT_CAP,
-          })
-        : undefined;
-    }),
+  current: (typed, stats) =>
+    SOURCES.map(
+      (spec) =>
+        sourceStatement(
+          spec,
+          { query: typed, page: 1, pageSize: SEARCH_PAGE_SIZE, match: 'all' },
+          { synonyms: NO_SYNONYMS, candidateLimit: 200, stats: stats.get(spec.table) },
+        )?.statement,
+    ),
   baseline: (typed) => {
     const query = textQueryOf(typed, 'all', NO_SYNONYMS);
     return query
@@ -174,8 +170,9 @@ const STATEMENT_SETS = {
       : [];
   },
 };
-function searchStatements(set, typed, common) {
-  return STATEMENT_SETS[set](typed, common).filter(Boolean);
+const EXECUTE = { current: executePreparedRows, baseline: executeRows };
+function searchStatements(set, typed, stats) {
+  return STATEMENT_SETS[set](typed, stats).filter(Boolean);
 }
 
 function percentile(sorted, p) {
@@ -189,18 +186,17 @@ function percentile(sorted, p) {
  */
 async function rawRate(db, set) {
   const lexemes = commonLexemes(db);
-  const common = new Map(
+  const stats = new Map(
     await Promise.all(SOURCES.map(async (spec) => [spec.table, await lexemes.of(spec.table, 'search')])),
   );
+  const execute = EXECUTE[set];
   const latencies = [];
   const end = performance.now() + DURATION * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const started = performance.now();
-        await Promise.all(
-          searchStatements(set, pick(0), common).map((statement) => executeRows(db, statement)),
-        );
+        await Promise.all(searchStatements(set, pick(0), stats).map((statement) => execute(db, statement)));
         latencies.push(performance.now() - started);
       }
     }),

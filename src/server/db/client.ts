@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -5,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { gatePglite } from './pglite-gate.js';
 import * as schema from './schema.js';
@@ -183,6 +184,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return { driver: 'pglite', db, client, close: once(() => client.close()) };
 }
 
+/** The rows of a driver's result: both drivers put them in `rows`. */
+function rowsOf<Row extends Record<string, unknown>>(result: unknown): Row[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
+    return result.rows as Row[];
+  }
+  throw new Error('the database driver answered without rows');
+}
+
 /**
  * Runs raw SQL and returns its rows. On the shared `Database` type `execute` answers `unknown` (each driver
  * has its own result class); both drivers put the rows in `rows`, which is all raw queries need.
@@ -191,11 +200,25 @@ export async function executeRows<Row extends Record<string, unknown>>(
   db: Database,
   query: SQL,
 ): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
-    return result.rows as Row[];
-  }
-  throw new Error('the database driver answered without rows');
+  return rowsOf<Row>(await db.execute(query));
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs raw SQL as a named prepared statement, named after its text. A PostgreSQL connection then parses the
+ * statement once, and after five runs of a text whose plan does not depend on its values it keeps one generic
+ * plan: later runs only bind and execute (lib/fulltext/statements.ts writes its statements for that). For
+ * statements with every value a parameter and few texts; each connection keeps every text it has run. PGlite,
+ * which has no named statements, runs it like `executeRows`.
+ */
+export async function executePreparedRows<Row extends Record<string, unknown>>(
+  db: Database,
+  query: SQL,
+): Promise<Row[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const name = `text_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 24)}`;
+  return rowsOf<Row>(await db._.session.prepareQuery(compiled, undefined, name, false).execute());
 }
 
 /** Cheapest round trip that proves the database answers; used by `/readyz`. */

@@ -14,7 +14,8 @@ import { executeRows, type Database } from '../../db/client.js';
  *
  * The frequencies are those ANALYZE keeps in `pg_stats` (`most_common_elems` of a tsvector column: the
  * lexemes in at least about 1 % of a sample of the rows, with their share), read once and then at most every
- * {@link REFRESH_MS}. A table never analysed has none, and every last word stays a prefix, as before.
+ * {@link REFRESH_MS}. A table never analysed has none, and every last word stays a prefix, as before. The
+ * same estimates choose how a statement finds its matches (plan-choice.ts).
  */
 
 /** Rows a lexeme must be estimated in to be taken whole: five times SEARCH_COUNT_CAP. */
@@ -26,11 +27,19 @@ const REFRESH_MS = 10 * 60_000;
 export interface CommonLexemeSet {
   has(lexeme: string): boolean;
 }
-const NONE: CommonLexemeSet = new Set<string>();
+
+/** The statistics of one vector column: its common lexemes, and how many rows hold each listed lexeme. */
+export interface LexemeStats extends CommonLexemeSet {
+  /** Rows estimated to hold the lexeme; undefined for one the statistics do not list (in under about 1 %). */
+  rowsOf(lexeme: string): number | undefined;
+  /** Rows of the table when it was last analysed. */
+  rows: number;
+}
+const NONE: LexemeStats = { has: () => false, rowsOf: () => undefined, rows: 0 };
 
 export interface CommonLexemes {
-  /** The common lexemes of `table.column` (the last statistics read; the first call reads them). */
-  of(table: string, column: string): Promise<CommonLexemeSet>;
+  /** The statistics of `table.column` (the last ones read; the first call reads them). */
+  of(table: string, column: string): Promise<LexemeStats>;
 }
 
 type StatsRow = {
@@ -42,17 +51,22 @@ type StatsRow = {
   rows: number;
 };
 
-/** The lexemes of one `pg_stats` row estimated in at least {@link COMMON_ROWS} rows. */
-export function commonOf(row: Pick<StatsRow, 'lexemes' | 'shares' | 'rows'>): CommonLexemeSet {
+/** The statistics of one `pg_stats` row; common are the lexemes estimated in at least {@link COMMON_ROWS} rows. */
+export function commonOf(row: Pick<StatsRow, 'lexemes' | 'shares' | 'rows'>): LexemeStats {
   const { lexemes, shares } = row;
   if (!lexemes || !shares) return NONE;
   // `most_common_elem_freqs` holds one share per lexeme, then the minimum, maximum and null share.
-  return new Set(lexemes.filter((_, index) => Number(shares[index] ?? 0) * row.rows >= COMMON_ROWS));
+  const rowsOf = new Map(lexemes.map((lexeme, index) => [lexeme, Number(shares[index] ?? 0) * row.rows]));
+  return {
+    has: (lexeme) => (rowsOf.get(lexeme) ?? 0) >= COMMON_ROWS,
+    rowsOf: (lexeme) => rowsOf.get(lexeme),
+    rows: row.rows,
+  };
 }
 
 export function commonLexemes(db: Database, now: () => number = Date.now): CommonLexemes {
-  let read: { at: number; sets: Promise<Map<string, CommonLexemeSet>> } | undefined;
-  const load = async (): Promise<Map<string, CommonLexemeSet>> => {
+  let read: { at: number; sets: Promise<Map<string, LexemeStats>> } | undefined;
+  const load = async (): Promise<Map<string, LexemeStats>> => {
     const rows = await executeRows<StatsRow>(
       db,
       sql`select s.tablename as "table", s.attname as "column", s.most_common_elems::text::text[] as lexemes,

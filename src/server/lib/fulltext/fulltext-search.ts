@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP } from '../../../common/contracts/search.js';
 import type { ConnectorSearchQuery, SearchPage } from '../../connectors/search-types.js';
-import { executeRows, type Database } from '../../db/client.js';
+import { executePreparedRows, type Database } from '../../db/client.js';
 import { cacheKeyOf } from '../normalise-query.js';
 import type { TtlCache } from '../ttl-cache.js';
 import {
@@ -17,7 +17,8 @@ import {
   type SynonymIndex,
 } from './query-terms.js';
 import { highlight, highlightTermsOf, stemOf, type HighlightTerms } from './highlight.js';
-import type { CommonLexemes, CommonLexemeSet } from './common-lexemes.js';
+import type { CommonLexemes, CommonLexemeSet, LexemeStats } from './common-lexemes.js';
+import { matchPlanOf } from './plan-choice.js';
 import { searchStatement, type FullTextTable, type TextQuery } from './statements.js';
 
 /** Creates the caches of the full-text searches; the search plugin empties all of them on a content load. */
@@ -65,12 +66,14 @@ function plannedQuery(
   match: 'all' | 'any',
   synonyms: SynonymIndex,
   common?: CommonLexemeSet,
-): { textQuery: TextQuery; highlight: HighlightTerms } | null {
+): { textQuery: TextQuery; highlight: HighlightTerms; parsed: ParsedQuery } | null {
   const parsed = withCommonLastWord(parseQuery(query, synonyms), common);
   const highlight = highlightTermsOf(parsed);
   if (match === 'all') {
     const text = allTermsText(parsed);
-    return text ? { textQuery: { mode: 'all', text, title: titleTermsText(parsed) }, highlight } : null;
+    return text
+      ? { textQuery: { mode: 'all', text, title: titleTermsText(parsed) }, highlight, parsed }
+      : null;
   }
   const text = anyTermText(parsed);
   if (!text) return null;
@@ -80,7 +83,7 @@ function plannedQuery(
   }));
   const required = requiredMatches(parsed);
   const partial = partialMatchText(parsed);
-  return { textQuery: { mode: 'any', text, terms, required, match: partial }, highlight };
+  return { textQuery: { mode: 'any', text, terms, required, match: partial }, highlight, parsed };
 }
 
 export interface Headlined {
@@ -129,6 +132,41 @@ export function fullTextSearch<Row extends Record<string, unknown>, Hit>(
 /** The row of searchStatement: the page's columns (null on the row of an empty page) and the count. */
 type StatementRow<Row> = { [K in keyof Row]: Row[K] | null } & { excerpt: string | null; total: number };
 
+/** What `sourceStatement` needs beside the query: the options of the connector and its table's statistics. */
+export type SourceStatementOptions = Pick<FullTextOptions, 'synonyms' | 'candidateLimit'> & {
+  stats: LexemeStats;
+};
+
+/**
+ * The statement one search runs on one table (the page and the capped count) and the terms its snippets
+ * highlight; null when the query holds no word. The capacity bench runs the same statements raw.
+ */
+export function sourceStatement(
+  spec: FullTextTable,
+  query: Omit<ConnectorSearchQuery, 'signal'>,
+  options: SourceStatementOptions,
+  filter?: SQL,
+): { statement: SQL; highlight: HighlightTerms } | null {
+  const match = query.match ?? 'all';
+  const planned = plannedQuery(query.query, match, options.synonyms, options.stats);
+  if (!planned) return null;
+  // Left to the index: a partial match (an 'or' of the terms' combinations, run when the full match found
+  // little, so its words are seldom all common), and a filtered search (tickets and defects: the statistics
+  // are the table's, not those of the requester's rows).
+  const plan =
+    match === 'all' && !filter ? matchPlanOf(planned.parsed, options.stats, SEARCH_COUNT_CAP) : 'index';
+  const statement = searchStatement(spec, {
+    query: planned.textQuery,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    candidateLimit: options.candidateLimit,
+    cap: SEARCH_COUNT_CAP,
+    plan,
+    ...(filter ? { filter } : {}),
+  });
+  return { statement, highlight: planned.highlight };
+}
+
 /** Page and capped count of one table, in one statement; counts are reused from the cache when known. */
 async function runFullText<Row extends Record<string, unknown>>(
   options: FullTextOptions,
@@ -139,20 +177,10 @@ async function runFullText<Row extends Record<string, unknown>>(
   filter?: FullTextFilter,
 ): Promise<SearchPage<Row & Headlined>> {
   const match = query.match ?? 'all';
-  const common = await options.commonLexemes.of(spec.table, spec.vector ?? 'search');
-  const planned = plannedQuery(query.query, match, options.synonyms, common);
-  if (!planned) return { count: 0, hits: [] };
-  const rows = await executeRows<StatementRow<Row>>(
-    options.db,
-    searchStatement(spec, {
-      query: planned.textQuery,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-      candidateLimit: options.candidateLimit,
-      cap: SEARCH_COUNT_CAP,
-      ...(filter ? { filter: filter.sql } : {}),
-    }),
-  );
+  const stats = await options.commonLexemes.of(spec.table, spec.vector ?? 'search');
+  const source = sourceStatement(spec, query, { ...options, stats }, filter?.sql);
+  if (!source) return { count: 0, hits: [] };
+  const rows = await executePreparedRows<StatementRow<Row>>(options.db, source.statement);
   const total = Number(rows[0]?.total ?? 0);
   // The count is the statement's own; the cache keeps it so that the count a visitor saw on page 1 stays
   // the count of page 2 while the cache holds it.
@@ -161,7 +189,7 @@ async function runFullText<Row extends Record<string, unknown>>(
   );
   const hits = rows
     .filter((row) => row.excerpt !== null)
-    .map((row) => ({ ...(row as Row), headline: highlight(row.excerpt ?? '', planned.highlight) }));
+    .map((row) => ({ ...(row as Row), headline: highlight(row.excerpt ?? '', source.highlight) }));
   // A row on the page implies at least that many matches, whatever a cached count says.
   const seen = hits.length > 0 ? (query.page - 1) * query.pageSize + hits.length : 0;
   return { count: Math.max(count, seen), hits };

@@ -13,13 +13,15 @@ import { SEARCH_CONFIG } from '../../db/search-columns.js';
  * rows are read whole. Snippets are highlighted in the server (highlight.ts) from the start of the text, not
  * with ts_headline, which parses every page row's text inside the statement.
  *
- * The tsquery is written out in every place it is used rather than computed once in a CTE: with the query text
- * bound as a parameter of an unnamed statement, the planner folds `to_tsquery` (immutable with an
- * explicit configuration) into a constant and estimates its selectivity from the column's statistics. A
- * common word then gets a sequential scan that stops after `cap` matches, a rare one the GIN index; behind a
- * CTE the planner cannot see the words and always builds the full bitmap of every match. The title bonus's
+ * Every value is a parameter and each tsquery is computed once per run, in its own sub-select, so that the
+ * text of a statement and its plan do not depend on the words: the portal runs it as a named prepared
+ * statement (db/client.ts `executePreparedRows`) and each connection parses it once and keeps one generic
+ * plan, where parsing and planning were a fifth of the database's work on a search. The planner then no
+ * longer sees the words, and the one choice that depended on them is made before the statement is written
+ * (plan-choice.ts): the GIN index, which must collect every match before the first is read, or a scan in
+ * table order that stops at `cap` matches, for words so common that it reads few rows. The title bonus's
  * query comes written with every lexeme labelled `:A` (query-terms.ts titleTermsText) instead of being
- * rewritten from the query in SQL: a regexp over its text cost 0.1 ms of planning per statement.
+ * rewritten from the query in SQL.
  */
 
 export interface FullTextTable {
@@ -61,39 +63,56 @@ export interface PartialTerm {
   title: string;
 }
 
-export const tsQuery = (text: string): SQL => sql`to_tsquery(${SEARCH_CONFIG}::regconfig, ${text})`;
+/** How a statement writes a tsquery of a text. */
+export type TsQueryOf = (text: string) => SQL;
+
+/** The tsquery, computed once per run (an initplan): the statement's plan is the same for every query. */
+export const tsQuery: TsQueryOf = (text) => sql`(select to_tsquery(${SEARCH_CONFIG}::regconfig, ${text}))`;
+
+/**
+ * The tsquery as a call the planner folds into a constant when the statement is planned for its values (an
+ * unnamed statement): it then estimates from the column's statistics how many rows match. What statements
+ * wrote before the prepared ones; the capacity bench's baseline keeps it.
+ */
+export const foldedTsQuery: TsQueryOf = (text) => sql`to_tsquery(${SEARCH_CONFIG}::regconfig, ${text})`;
 
 /** How many of the terms a row's vector holds (`column` is `t.search` or `c.search`). */
-function matchedTerms(column: string, terms: readonly PartialTerm[]): SQL {
-  const parts = terms.map((term) => sql`(${sql.raw(column)} @@ ${tsQuery(term.text)})::int`);
+function matchedTerms(column: string, terms: readonly PartialTerm[], tsq: TsQueryOf): SQL {
+  const parts = terms.map((term) => sql`(${sql.raw(column)} @@ ${tsq(term.text)})::int`);
   return sql.join(parts, sql` + `);
 }
 
 /** Per term, 2 for a title match and 1 for a body match: the partial match's rank before ts_rank. */
-function weightedTerms(column: string, terms: readonly PartialTerm[]): SQL {
+function weightedTerms(column: string, terms: readonly PartialTerm[], tsq: TsQueryOf): SQL {
   const vector = sql.raw(column);
   const parts = terms.map(
     (term) =>
-      sql`case when ${vector} @@ ${tsQuery(term.title)} then 2 when ${vector} @@ ${tsQuery(term.text)} then 1 else 0 end`,
+      sql`case when ${vector} @@ ${tsq(term.title)} then 2 when ${vector} @@ ${tsq(term.text)} then 1 else 0 end`,
   );
   return sql.join(parts, sql` + `);
 }
 
 /** The row condition of a query over alias `t`: the tsquery, and for a partial match enough terms. */
-export function matches(query: TextQuery, vector = 'search'): SQL {
+export function matches(query: TextQuery, vector = 'search', tsq: TsQueryOf = tsQuery): SQL {
   const column = `t.${vector}`;
   const matched = sql.raw(column);
-  if (query.mode === 'all') return sql`${matched} @@ ${tsQuery(query.text)}`;
-  if (query.match !== null) return sql`${matched} @@ ${tsQuery(query.match)}`;
-  return sql`${matched} @@ ${tsQuery(query.text)} and ${matchedTerms(column, query.terms)} >= ${query.required}`;
+  if (query.mode === 'all') return sql`${matched} @@ ${tsq(query.text)}`;
+  if (query.match !== null) return sql`${matched} @@ ${tsq(query.match)}`;
+  return sql`${matched} @@ ${tsq(query.text)} and ${matchedTerms(column, query.terms, tsq)} >= ${query.required}`;
 }
 
-export function rankOf(query: TextQuery): SQL {
+export function rankOf(query: TextQuery, tsq: TsQueryOf = tsQuery): SQL {
   if (query.mode === 'all') {
-    return sql`ts_rank(c.search, ${tsQuery(query.text)}) + case when c.search @@ ${tsQuery(query.title)} then 1 else 0 end`;
+    return sql`ts_rank(c.search, ${tsq(query.text)}) + case when c.search @@ ${tsq(query.title)} then 1 else 0 end`;
   }
-  return sql`${weightedTerms('c.search', query.terms)} + ts_rank(c.search, ${tsQuery(query.text)})`;
+  return sql`${weightedTerms('c.search', query.terms, tsq)} + ts_rank(c.search, ${tsq(query.text)})`;
 }
+
+/**
+ * How the matches are found: through the GIN index, or by a scan in table order that stops at the cap
+ * (`coalesce` keeps the planner from using the index for it). plan-choice.ts chooses.
+ */
+export type MatchPlan = 'index' | 'scan';
 
 /** How much of the text a snippet is highlighted from (highlight.ts picks the best window in it). */
 export const EXCERPT_CHARS = 4000;
@@ -107,6 +126,8 @@ export interface SearchStatementOptions {
   cap: number;
   /** Extra condition over alias `t` (e.g. the requester). */
   filter?: SQL;
+  /** Default `index`. */
+  plan?: MatchPlan;
 }
 
 /**
@@ -121,9 +142,11 @@ export function searchStatement(spec: FullTextTable, options: SearchStatementOpt
   const candidates = Math.max(options.candidateLimit, options.offset + options.limit);
   const cap = Math.max(options.cap, candidates);
   const { query } = options;
+  const matched = matches(query, spec.vector);
+  const condition = options.plan === 'scan' ? sql`coalesce(${matched}, false)` : matched;
   return sql`with matched as materialized (
   select t.id, ${sql.raw(`t.${spec.vector ?? 'search'}`)} as search from ${table} t
-  where ${matches(query, spec.vector)}${filter} limit ${cap}
+  where ${condition}${filter} limit ${cap}
 ),
 ranked as (
   select c.id, ${rankOf(query)} as rank

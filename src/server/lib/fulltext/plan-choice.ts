@@ -1,0 +1,74 @@
+import type { LexemeStats } from './common-lexemes.js';
+import { stemOf } from './highlight.js';
+import type { ParsedQuery, QueryTerm } from './query-terms.js';
+import type { MatchPlan } from './statements.js';
+import { POSTGRES_STOP_WORDS } from './stop-words.js';
+
+/**
+ * How a search statement finds its matches, chosen before it is written: its generic plan no longer sees the
+ * words (statements.ts), so the choice the planner made from the column's statistics is made here, from the
+ * same statistics (common-lexemes.ts).
+ *
+ * The GIN index must read the whole posting list of every term before the first match comes out; a scan in
+ * table order reads rows until it has found `cap` matches. For words so common that a few hundred rows hold
+ * `cap` matches (`gateway` is in 88 % of the bench's KB articles: 5 ms through the index, 0.4 ms by the scan)
+ * the scan wins; for rarer ones the index does (a scan of the whole table is 20-30 ms).
+ */
+
+/**
+ * What reading one row in the scan costs, in rows of a posting list read by the index. Measured on the
+ * search bench's corpus (PostgreSQL 15, the vectors in the row): about 1.2 µs a scanned row and 0.13 µs a
+ * posting. Over the bench's 606 statements (202 queries, three tables) each run both ways, 10 came within
+ * 3 % of always taking the faster way, and cost 15 % less than always taking the index (bench/README.md).
+ */
+export const SCAN_ROW_COST = 10;
+
+/**
+ * The share of rows holding a term, from the statistics; undefined when they do not know it: a spelling
+ * rarer than the listed lexemes (the index is right for it), or a phrase.
+ */
+function termShare(term: QueryTerm, stats: LexemeStats): number | undefined {
+  let share = 0;
+  for (const spelling of term.spellings) {
+    // `to_tsquery` drops stop words: a spelling of stop words only matches every row.
+    const words = spelling.filter((word) => !POSTGRES_STOP_WORDS.has(word));
+    if (words.length === 0) return 1;
+    const [word] = words;
+    if (words.length > 1 || word === undefined) return undefined;
+    const rows = stats.rowsOf(stemOf(word));
+    if (rows === undefined) return undefined;
+    share += rows / stats.rows;
+  }
+  return Math.min(1, share);
+}
+
+/** What the statistics say a full match costs: its share of the rows, and the posting-list rows of its terms. */
+export interface MatchEstimate {
+  share: number;
+  postings: number;
+}
+
+/** The estimate of a full match of every term (taken as independent, as the planner takes them), if known. */
+export function matchEstimateOf(query: ParsedQuery, stats: LexemeStats): MatchEstimate | undefined {
+  if (stats.rows <= 0 || query.terms.length === 0) return undefined;
+  let share = 1;
+  let postings = 0;
+  for (const term of query.terms) {
+    const part = termShare(term, stats);
+    if (part === undefined) return undefined;
+    share *= part;
+    postings += part * stats.rows;
+  }
+  return share > 0 ? { share, postings } : undefined;
+}
+
+/**
+ * `scan` when reading rows in table order until `cap` matches costs less than the posting lists of every
+ * term; else `index`. A prefix term is estimated by its whole word, which holds fewer rows than the prefix:
+ * both costs come out lower than they are, the index's by more.
+ */
+export function matchPlanOf(query: ParsedQuery, stats: LexemeStats, cap: number): MatchPlan {
+  const estimate = matchEstimateOf(query, stats);
+  if (!estimate) return 'index';
+  return (cap / estimate.share) * SCAN_ROW_COST < estimate.postings ? 'scan' : 'index';
+}
