@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP } from '../../../common/contracts/search.js';
 import type { ConnectorSearchQuery, SearchPage } from '../../connectors/search-types.js';
-import { executePreparedRows, type Database } from '../../db/client.js';
+import { executePreparedRows, executeRows, type Database } from '../../db/client.js';
 import { cacheKeyOf } from '../normalise-query.js';
 import type { TtlCache } from '../ttl-cache.js';
 import {
@@ -180,7 +180,10 @@ async function runFullText<Row extends Record<string, unknown>>(
   const stats = await options.commonLexemes.of(spec.table, spec.vector ?? 'search');
   const source = sourceStatement(spec, query, { ...options, stats }, filter?.sql);
   if (!source) return { count: 0, hits: [] };
-  const rows = await executePreparedRows<StatementRow<Row>>(options.db, source.statement);
+  // Only the full match runs prepared: its text takes two forms per table (index or scan), while the partial
+  // match's grows with the number of terms, and each text a connection keeps holds about 250 KB of its memory.
+  const execute = match === 'all' ? executePreparedRows : executeRows;
+  const rows = await execute<StatementRow<Row>>(options.db, source.statement);
   const total = Number(rows[0]?.total ?? 0);
   // The count is the statement's own; the cache keeps it so that the count a visitor saw on page 1 stays
   // the count of page 2 while the cache holds it.

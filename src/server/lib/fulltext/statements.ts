@@ -14,9 +14,9 @@ import { SEARCH_CONFIG } from '../../db/search-columns.js';
  * with ts_headline, which parses every page row's text inside the statement.
  *
  * Every value is a parameter and each tsquery is computed once per run, in its own sub-select, so that the
- * text of a statement and its plan do not depend on the words: the portal runs it as a named prepared
- * statement (db/client.ts `executePreparedRows`) and each connection parses it once and keeps one generic
- * plan, where parsing and planning were a fifth of the database's work on a search. The planner then no
+ * text of a statement and its plan do not depend on the words: the portal runs the full match as a named
+ * prepared statement (db/client.ts `executePreparedRows`) and each connection parses it once and keeps one
+ * generic plan, where parsing and planning were a fifth of the database's work on a search. The planner then no
  * longer sees the words, and the one choice that depended on them is made before the statement is written
  * (plan-choice.ts): the GIN index, which must collect every match before the first is read, or a scan in
  * table order that stops at `cap` matches, for words so common that it reads few rows. The title bonus's
