@@ -27,7 +27,7 @@ function statsOf(rows: Record<string, number>): LexemeStats {
 }
 
 describe('the index or a scan, chosen from the statistics', () => {
-  const stats = statsOf({ gateway: 9000, transit: 6000, vpn: 500, client: 400, control: 3000 });
+  const stats = statsOf({ gateway: 9000, transit: 6000, spoke: 2000, vpn: 500, client: 400, control: 3000 });
   const plan = (query: string, synonyms = NO_SYNONYMS) =>
     matchPlanOf(parseQuery(query, synonyms), stats, 200);
 
@@ -36,7 +36,7 @@ describe('the index or a scan, chosen from the statistics', () => {
     expect(plan('gateway')).toBe('scan');
     // 200 / 0.54 = 370 rows, against 15,000.
     expect(plan('transit gateway')).toBe('scan');
-    // A stop word matches every row (to_tsquery drops it).
+    // A stop word matches every row (to_tsquery drops it) and has no posting list to read.
     expect(plan('the gateway')).toBe('scan');
   });
 
@@ -45,6 +45,9 @@ describe('the index or a scan, chosen from the statistics', () => {
     expect(plan('vpn client')).toBe('index');
     // 200 / 0.3 = 667 rows, each costing SCAN_ROW_COST (10) rows of posting list, against 3,000.
     expect(plan('controller')).toBe('index');
+    // 200 / 0.2 = 1,000 rows, against 2,000; a stop word beside it adds no posting list to read.
+    expect(plan('spoke')).toBe('index');
+    expect(plan('the spoke')).toBe('index');
     expect(plan('gateway kraken')).toBe('index');
     expect(plan('"transit gateway"')).toBe('index');
     // Not a stop word to PostgreSQL, only to the partial match: a lexeme the statistics do not list.

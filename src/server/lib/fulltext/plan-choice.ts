@@ -24,29 +24,29 @@ import { POSTGRES_STOP_WORDS } from './stop-words.js';
  */
 export const SCAN_ROW_COST = 10;
 
-/**
- * The share of rows holding a term, from the statistics; undefined when they do not know it: a spelling
- * rarer than the listed lexemes (the index is right for it), or a phrase.
- */
-function termShare(term: QueryTerm, stats: LexemeStats): number | undefined {
-  let share = 0;
-  for (const spelling of term.spellings) {
-    // `to_tsquery` drops stop words: a spelling of stop words only matches every row.
-    const words = spelling.filter((word) => !POSTGRES_STOP_WORDS.has(word));
-    if (words.length === 0) return 1;
-    const [word] = words;
-    if (words.length > 1 || word === undefined) return undefined;
-    const rows = stats.rowsOf(stemOf(word));
-    if (rows === undefined) return undefined;
-    share += rows / stats.rows;
-  }
-  return Math.min(1, share);
-}
-
 /** What the statistics say a full match costs: its share of the rows, and the posting-list rows of its terms. */
 export interface MatchEstimate {
   share: number;
   postings: number;
+}
+
+/**
+ * The estimate of one term; undefined when the statistics do not know it: a spelling rarer than the listed
+ * lexemes (the index is right for it), or a phrase.
+ */
+function termEstimate(term: QueryTerm, stats: LexemeStats): MatchEstimate | undefined {
+  let postings = 0;
+  for (const spelling of term.spellings) {
+    // `to_tsquery` drops stop words: a spelling of stop words only matches every row, with no posting list.
+    const words = spelling.filter((word) => !POSTGRES_STOP_WORDS.has(word));
+    if (words.length === 0) return { share: 1, postings: 0 };
+    const [word] = words;
+    if (words.length > 1 || word === undefined) return undefined;
+    const rows = stats.rowsOf(stemOf(word));
+    if (rows === undefined) return undefined;
+    postings += rows;
+  }
+  return { share: Math.min(1, postings / stats.rows), postings };
 }
 
 /** The estimate of a full match of every term (taken as independent, as the planner takes them), if known. */
@@ -55,10 +55,10 @@ export function matchEstimateOf(query: ParsedQuery, stats: LexemeStats): MatchEs
   let share = 1;
   let postings = 0;
   for (const term of query.terms) {
-    const part = termShare(term, stats);
+    const part = termEstimate(term, stats);
     if (part === undefined) return undefined;
-    share *= part;
-    postings += part * stats.rows;
+    share *= part.share;
+    postings += part.postings;
   }
   return share > 0 ? { share, postings } : undefined;
 }
