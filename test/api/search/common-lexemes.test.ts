@@ -35,6 +35,11 @@ describe('the last word typed, taken whole when it is a common lexeme', () => {
     expect(common.has('gateway')).toBe(true);
     expect(common.has('spoke')).toBe(true);
     expect(common.has('kraken')).toBe(false);
+    // Every listed lexeme keeps its estimated rows, for the choice between index and scan (plan-choice.ts).
+    expect(common.rowsOf('spoke')).toBe(2000);
+    expect(common.rowsOf('kraken')).toBe(10);
+    expect(common.rowsOf('wombat')).toBeUndefined();
+    expect(common.rows).toBe(10_000);
     expect(commonOf({ lexemes: null, shares: null, rows: 0 }).has('gateway')).toBe(false);
   });
 });
@@ -69,6 +74,8 @@ describe('common lexemes read from the statistics of the database', () => {
     clock += 11 * 60_000;
     const common = await lexemes.of('community_posts', 'search');
     expect(common.has('wombat')).toBe(true);
+    expect(common.rows).toBe(COMMON_ROWS + 100);
+    expect(common.rowsOf('wombat')).toBe(COMMON_ROWS + 100);
     expect(common.has('gateway')).toBe(true);
     // In about 110 rows: too few to be taken whole.
     expect(common.has('tunnel')).toBe(false);
