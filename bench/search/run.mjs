@@ -226,6 +226,7 @@ async function startPortal(env, imports = []) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DEMO_DATA: 'false',

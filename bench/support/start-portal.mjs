@@ -69,6 +69,8 @@ export async function startPortal({ port, env = {}, log = console.error, prepare
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    // Production requires the address users reach the portal at (mail links are built from it).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DEMO_DATA: 'true',
     // Production requires a signing secret; a throw-away one is enough for a bench.
     CHAT_JWT_SECRET: process.env.CHAT_JWT_SECRET || randomBytes(32).toString('hex'),

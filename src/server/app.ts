@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ATTACHMENT_MAX_BYTES } from '../common/attachments.js';
 import { CHATBOT_PAGE_PATH } from '../common/chat.js';
 import type { PortalConfig } from '../common/portal-config.js';
 import { createConnectors, type Connectors } from './connectors/index.js';
@@ -24,11 +24,14 @@ import { buildCatalogue, type Catalogue } from './services/downloads/catalogue.j
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createDatabaseEvents, type DatabaseEvents } from './db/events.js';
 import type { Env } from './env.js';
+import { registerEventStreams } from './lib/event-stream.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerApiDocs } from './plugins/api-docs.js';
+import { registerBodyPace } from './plugins/body-pace.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { echoRequestId, requestIdFor } from './plugins/request-id.js';
 import { registerRequestDeadline } from './plugins/request-deadline.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerPageContentSecurity, registerSecurityHeaders } from './plugins/security-headers.js';
 import { createSearchCaches, registerSearch } from './plugins/search.js';
@@ -118,19 +121,28 @@ function trustProxyOption(value: Env['TRUST_PROXY']): TrustProxy {
 }
 
 /**
- * Bounds on a connection's life, so no client can hold one open without limit: a request (headers and body)
- * must arrive within REQUEST_TIMEOUT_MS (a half-sent body gets a 408), its headers within at most 10 s, and
- * an idle keep-alive connection closes after KEEP_ALIVE_TIMEOUT_MS. Node checks the request timers every
- * `connectionsCheckingInterval`; its default of 30 s would let a timeout overrun by that much.
+ * Bounds on a connection's life, so no client can hold one open without limit: the headers must arrive within
+ * 10 s, a body at the pace of plugins/body-pace.ts (else a 408), and an idle keep-alive connection closes
+ * after KEEP_ALIVE_TIMEOUT_MS. Node checks the request timers every `connectionsCheckingInterval`; its
+ * default of 30 s would let a timeout overrun by that much.
+ *
+ * Node's `requestTimeout` (the whole request, headers and body) stays as a backstop behind those rules rather
+ * than being turned off, for a body nothing reads; but it must never cut an upload they allow. So it is the
+ * longest such a request can take: its headers, the work before its body is read (the request deadline), and
+ * the largest attachment at the minimum rate, plus one check interval.
  */
 function serverTimeouts(env: Env) {
-  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS);
+  const slowestBodyMs = Math.max(
+    env.BODY_RATE_GRACE_MS,
+    Math.ceil((ATTACHMENT_MAX_BYTES * 1000) / env.BODY_MIN_BYTES_PER_SECOND),
+  );
   return {
-    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    requestTimeout:
+      HEADERS_TIMEOUT_MS + env.REQUEST_DEADLINE_MS + slowestBodyMs + CONNECTIONS_CHECKING_INTERVAL_MS,
     keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
     http: {
-      headersTimeout,
-      connectionsCheckingInterval: Math.min(CONNECTIONS_CHECKING_INTERVAL_MS, headersTimeout),
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
     },
   };
 }
@@ -165,13 +177,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   // First of all hooks, so that the time spent in every later one (sessions read the database) counts.
   registerRequestDeadline(app, { deadlineMs: options.env.REQUEST_DEADLINE_MS });
+  // Before any plugin that wraps the body (request decompression), so the pace is that of the bytes sent.
+  registerBodyPace(app, {
+    idleMs: options.env.BODY_IDLE_TIMEOUT_MS,
+    graceMs: options.env.BODY_RATE_GRACE_MS,
+    minBytesPerSecond: options.env.BODY_MIN_BYTES_PER_SECOND,
+  });
 
   // External plugins.
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerApiDocs(app, { productName: options.config.product.name });
-  // Sign-in, signup and code entry opt in per route with `config.rateLimit` (plugins/rate-limits.ts).
-  await app.register(rateLimit, { global: false });
+  // Routes opt in with `config.rateLimit`; the counts are shared by all instances (plugins/rate-limits.ts).
+  await registerRateLimits(app, { env: options.env, db: options.database.db });
 
   // App plugins.
   app.decorate('env', options.env);
@@ -211,6 +229,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerErrorHandler(app);
   registerSameOriginCheck(app);
   await registerSessions(app);
+  registerEventStreams(app, {
+    perUser: options.env.STREAMS_PER_USER,
+    perInstance: options.env.STREAMS_PER_INSTANCE,
+  });
   registerSearch(app, {
     env: options.env,
     connectors,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.js';
 
 const SECRET = 'x'.repeat(32);
+const PUBLIC_URL = 'https://support.acme.example';
 
 function problems(source: Record<string, string>): string[] {
   try {
@@ -29,10 +30,10 @@ describe('loadEnv', () => {
   });
 
   it('turns demo data off in production unless asked for', () => {
-    expect(loadEnv({ NODE_ENV: 'production', CHAT_JWT_SECRET: SECRET }).DEMO_DATA).toBe(false);
-    expect(loadEnv({ NODE_ENV: 'production', CHAT_JWT_SECRET: SECRET, DEMO_DATA: 'true' }).DEMO_DATA).toBe(
-      true,
-    );
+    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL, CHAT_JWT_SECRET: SECRET }).DEMO_DATA).toBe(false);
+    expect(
+      loadEnv({ NODE_ENV: 'production', PUBLIC_URL, CHAT_JWT_SECRET: SECRET, DEMO_DATA: 'true' }).DEMO_DATA,
+    ).toBe(true);
     expect(loadEnv({ DEMO_DATA: 'false' }).DEMO_DATA).toBe(false);
   });
 
@@ -71,7 +72,9 @@ describe('loadEnv', () => {
     });
     expect(env.PUBLIC_URL).toBeUndefined();
     expect(env.OIDC_ISSUER).toBeUndefined();
-    expect(loadEnv({ NODE_ENV: 'production', CHAT_JWT_SECRET: SECRET }).RATE_LIMIT_AUTH_PER_MINUTE).toBe(10);
+    expect(
+      loadEnv({ NODE_ENV: 'production', PUBLIC_URL, CHAT_JWT_SECRET: SECRET }).RATE_LIMIT_AUTH_PER_MINUTE,
+    ).toBe(10);
     expect(loadEnv({ RATE_LIMIT_AUTH_PER_MINUTE: '3' }).RATE_LIMIT_AUTH_PER_MINUTE).toBe(3);
   });
 
@@ -146,6 +149,7 @@ describe('loadEnv', () => {
     expect(
       problems({
         NODE_ENV: 'production',
+        PUBLIC_URL,
         INTERCOM_APP_ID: 'abc12def',
         INTERCOM_IDENTITY_SECRET: 'i'.repeat(40),
       }),
@@ -165,18 +169,26 @@ describe('loadEnv', () => {
   });
 
   it('requires CHAT_JWT_SECRET in production and an https issuer there', () => {
-    expect(problems({ NODE_ENV: 'production' })).toEqual([
+    expect(problems({ NODE_ENV: 'production', PUBLIC_URL })).toEqual([
       'CHAT_JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)',
     ]);
     expect(problems({ CHAT_JWT_SECRET: 'short' })[0]).toMatch(/^CHAT_JWT_SECRET: must be at least 32/);
     expect(
       problems({
         NODE_ENV: 'production',
+        PUBLIC_URL,
         CHAT_JWT_SECRET: SECRET,
         OIDC_ISSUER: 'http://idp.internal',
         OIDC_CLIENT_ID: 'portal',
         OIDC_CLIENT_SECRET: 's',
       }),
     ).toEqual(['OIDC_ISSUER: must be an https:// URL in production']);
+  });
+
+  it('requires PUBLIC_URL in production, naming it, so mail links never come from a request', () => {
+    const missing = problems({ NODE_ENV: 'production', CHAT_JWT_SECRET: SECRET });
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toMatch(/^PUBLIC_URL: required when NODE_ENV=production/);
+    expect(problems({ NODE_ENV: 'development' })).toEqual([]);
   });
 });

@@ -27,8 +27,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The address users reach the portal at (`https://support.acme.example`). Sets the origin of OAuth redirect
-   * URIs and of the same-origin check, and (when https) the `__Host-` Secure cookies. Unset: taken from each
-   * request (protocol and Host, or X-Forwarded-* with TRUST_PROXY).
+   * URIs and of the same-origin check, (when https) the `__Host-` Secure cookies, and of every link in mail.
+   * Required in production. Unset (development, tests): the origin is taken from each request (protocol and
+   * Host, or X-Forwarded-* with TRUST_PROXY), except in mail, whose links then use HOST and PORT.
    */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -51,10 +52,35 @@ const envSchema = z.object({
     .regex(/^\d{1,6}(kB|MB|GB)$/, 'must be a PostgreSQL size such as 32MB')
     .default('32MB'),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Attempts per minute and address on each sign-in, signup and code-entry call. */
+  /** Attempts per minute and address on each sign-in, signup and code-entry call, across all instances. */
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(100_000).optional(),
-  /** Questions per minute one signed-in user may ask the assistant (per instance). */
+  /** Questions per minute one signed-in user may ask the assistant. */
   RATE_LIMIT_ASSISTANT_PER_MINUTE: positiveInt(10_000).default(20),
+  /** Tickets per minute one signed-in user may open, whatever their priority. */
+  RATE_LIMIT_TICKETS_PER_MINUTE: positiveInt(10_000).default(10),
+  /**
+   * P1 tickets per hour one signed-in user may open: each one pages the on-call list, so this is what stops a
+   * burst from paging it again and again (one or two P1s cover a real outage).
+   */
+  RATE_LIMIT_P1_TICKETS_PER_HOUR: positiveInt(10_000).default(5),
+  /** Replies and internal notes per minute one signed-in user may send. */
+  RATE_LIMIT_COMMENTS_PER_MINUTE: positiveInt(10_000).default(30),
+  /** Ticket attachments per minute one signed-in user may upload. */
+  RATE_LIMIT_ATTACHMENTS_PER_MINUTE: positiveInt(10_000).default(30),
+  /** Download links per minute one signed-in user may request (each one is a compliance record). */
+  RATE_LIMIT_DOWNLOADS_PER_MINUTE: positiveInt(10_000).default(30),
+  /** Support notice creates, updates and deletes per minute one admin may make, counted together. */
+  RATE_LIMIT_NOTICE_WRITES_PER_MINUTE: positiveInt(10_000).default(30),
+  /**
+   * Where every instance counts the rate limits above (`redis://` or `rediss://`). Unset: in the database.
+   * Either way the counts are shared; while the store fails, each instance counts on its own (logged).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  /** Prefix of the portal's Redis keys, so that several portals (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'must be 1 to 100 letters, digits or : _ . -')
+    .default('support-portal:'),
   /**
    * One-time sign-in codes the built-in help desk sends to one email address per window; the next request is
    * refused (429) whatever the client address or instance, and for addresses without an account alike.
@@ -113,8 +139,31 @@ const envSchema = z.object({
   DATABASE_ACQUIRE_TIMEOUT_MS: positiveInt(600_000).default(5000),
   /** A request still unanswered after this long gets a 503 (the database or a service did not answer). */
   REQUEST_DEADLINE_MS: positiveInt(600_000).default(10_000),
-  /** The whole request (headers and body) must arrive within this; a half-sent request gets a 408. */
-  REQUEST_TIMEOUT_MS: positiveInt(600_000).default(30_000),
+  /**
+   * Longest pause while a request body arrives: a body that stops for this long gets a 408 and its connection
+   * closes. 10 s covers a few lost packets resent (TCP waits 1 + 2 + 4 s), and no more than the headers get.
+   */
+  BODY_IDLE_TIMEOUT_MS: positiveInt(600_000).default(10_000),
+  /**
+   * The slowest a request body may arrive, as the average since it started (checked from BODY_RATE_GRACE_MS
+   * on); slower gets a 408. 10 kB/s (80 kbit/s) is under any 3G or later uplink, so it cuts only a client
+   * that trickles on purpose or a line that cannot carry an upload anyway; a 25 MiB file at this rate takes
+   * about 44 minutes.
+   */
+  BODY_MIN_BYTES_PER_SECOND: positiveInt(100_000_000).default(10_000),
+  /** How long a body may take before its average rate is checked: a slow start (a waking radio) is no fault. */
+  BODY_RATE_GRACE_MS: positiveInt(600_000).default(10_000),
+  /**
+   * Live event streams (notice and ticket updates, the assistant's streamed answers) one user may hold open on
+   * an instance; the next is a 429. A browser tab holds two at most (the notice bell and a ticket page): 20 is
+   * ten tabs.
+   */
+  STREAMS_PER_USER: positiveInt(10_000).default(20),
+  /**
+   * Live event streams one instance holds open, all users together; the next is a 429. Each is a connection (a
+   * file descriptor) and about 40 KB of memory: keep it well under the process's open-file limit.
+   */
+  STREAMS_PER_INSTANCE: positiveInt(1_000_000).default(2000),
   /** An idle keep-alive connection is closed after this; keep it above the load balancer's idle timeout. */
   KEEP_ALIVE_TIMEOUT_MS: positiveInt(600_000).default(72_000),
   /** Folder of the built-in content (KB, docs, community Markdown); loaded at start. */
@@ -193,6 +242,13 @@ function crossChecks(env: RawEnv): string[] {
   }
   if (env.INTERCOM_IDENTITY_SECRET && !env.INTERCOM_APP_ID) {
     problems.push('INTERCOM_APP_ID: required when INTERCOM_IDENTITY_SECRET is set');
+  }
+  // Mail is read away from the request that caused it: its links must not come from a Host header.
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: required when NODE_ENV=production: the address users reach the portal at, such as ' +
+        'https://support.acme.example (links in mail are built from it)',
+    );
   }
   // With Intercom on, the chat token is signed with Intercom's secret, so CHAT_JWT_SECRET is not used.
   if (env.NODE_ENV === 'production' && !env.CHAT_JWT_SECRET && !env.INTERCOM_IDENTITY_SECRET) {

@@ -208,3 +208,32 @@ test('a customer creates a ticket by keyboard alone, and a missing field keeps w
   await expect(page.getByRole('status').filter({ hasText: /Ticket #\d+ created/ })).toBeVisible();
   await context.close();
 });
+
+test('a ticket the agent closes is final: the customer gets no reply box, no file picker and no Mark as solved', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const { context: agentContext, page: agent } = await pageAs(browser, baseURL, 'agent');
+  await agent.goto(ticketUrl);
+  await expect(agent.getByRole('heading', { level: 2, name: new RegExp(subject) })).toBeVisible();
+  await agent.getByLabel('Status').selectOption('closed');
+  await agent.getByRole('button', { name: 'Update ticket' }).click();
+  await expect(agent.getByText('Status: closed')).toBeVisible();
+  // Nothing is left to change: the console's controls and the reply box are gone.
+  await expect(agent.getByRole('form', { name: 'Update ticket' })).toHaveCount(0);
+  await expect(agent.getByText('This ticket is closed. Please open a new one.')).toBeVisible();
+  await agentContext.close();
+
+  const { context, page } = await pageAs(browser, baseURL, 'customer');
+  await page.goto(ticketUrl);
+  await expect(page.getByText('Status: closed')).toBeVisible();
+  await expect(page.getByText('This ticket is closed. Please open a new one.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Reply' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Attach a file' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark as solved' })).toHaveCount(0);
+  // Its files are still listed.
+  await expect(page.getByRole('link', { name: 'tunnel-down.png' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await context.close();
+});

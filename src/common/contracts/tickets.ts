@@ -25,8 +25,11 @@ export const createTicketBodySchema = z.object({
   priority: z.enum(TICKET_PRIORITIES),
   type: storableText().trim().min(1, 'is required').max(60),
   release: storableText().trim().max(20).optional(),
-  /** The assistant's conversation the ticket comes from (the assistant issue attaches it). */
-  conversationId: storableText().trim().max(100).optional(),
+  /**
+   * The assistant's conversation the ticket comes from: one of the caller's own. The server attaches its
+   * questions, the passages shown and the answers to the ticket as they stand.
+   */
+  conversationId: z.uuid('must be the id of one of your conversations with the assistant').optional(),
 });
 export type CreateTicketBody = z.infer<typeof createTicketBodySchema>;
 
@@ -100,10 +103,22 @@ export const ticketEventEntrySchema = z.object({
 });
 export type TicketEventEntry = z.infer<typeof ticketEventEntrySchema>;
 
+/** One message of the assistant's conversation a ticket was opened from, as the customer saw it. */
+export const ticketConversationMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  /** The question, or the assistant's generated answer ('' when it showed passages only). */
+  text: z.string(),
+  passages: z.array(z.object({ title: z.string(), url: z.string(), excerpt: z.string() })),
+  createdAt: z.string(),
+});
+export type TicketConversationEntry = z.infer<typeof ticketConversationMessageSchema>;
+
 export const ticketDetailsSchema = z.object({
   ticket: ticketSchema,
   comments: z.array(commentSchema),
   attachments: z.array(attachmentSchema),
+  /** The assistant's conversation the ticket was opened from (null when it was not). */
+  conversation: z.array(ticketConversationMessageSchema).nullable(),
   /** The event history, for staff; empty for customers. */
   history: z.array(ticketEventEntrySchema),
 });

@@ -1,15 +1,53 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Subscription } from '../db/events.js';
+import { sendLogoutEvent, sessionOf } from '../plugins/guards.js';
+import { isSessionId, SESSION_ENDED_CHANNEL } from '../services/auth/session-events.js';
+import { ServiceError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live event streams open on this instance, by user and session (lib/event-stream.ts). */
+    eventStreams: EventStreams;
+  }
+}
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 /**
- * A stream ends after this long and the browser opens a new one (EventSource reconnects by itself, with
- * `Last-Event-ID`): the new request checks the session again, so a signed-out user stops receiving.
+ * A stream ends after this long at the latest and the browser opens a new one (EventSource reconnects by
+ * itself, with `Last-Event-ID`): the new request checks the session again. A stream also ends when its session
+ * does: at its absolute or idle end as known at the open, or at once when it is signed out or replaced on any
+ * instance.
  */
 const STREAM_LIFETIME_MS = 10 * 60_000;
 /** How soon the browser reconnects after a drop. */
 const RETRY_MS = 2000;
+/** Retry-After of a stream refused at a cap: places free up as tabs close, and the page tries again by itself. */
+const CAPPED_RETRY_AFTER_SECONDS = 30;
+
+/** The largest id a PostgreSQL `integer` (the `serial` of an event's row) holds. */
+const MAX_EVENT_ID = 2_147_483_647;
+const EVENT_ID_MESSAGE = 'must be the id of an event of this stream';
+
+/**
+ * The headers of a stream route: `Last-Event-ID`, sent by a reconnecting browser, is an id the stream sent, a
+ * row id from 0 (a stream with no event yet says 0: everything) to 2^31-1; anything else is a 400.
+ */
+export const eventStreamHeadersSchema = z.object({
+  'last-event-id': z
+    .string()
+    .regex(/^\d{1,10}$/, EVENT_ID_MESSAGE)
+    .refine((id) => Number(id) <= MAX_EVENT_ID, EVENT_ID_MESSAGE)
+    .optional(),
+});
+
+/** STREAMS_PER_USER and STREAMS_PER_INSTANCE. */
+export interface StreamLimits {
+  perUser: number;
+  perInstance: number;
+}
 
 export interface EventStream {
   /** Writes one event (`id:` when given, so a reconnecting browser sends it back as `Last-Event-ID`). */
@@ -19,30 +57,170 @@ export interface EventStream {
   onClose(cleanUp: () => void): void;
 }
 
-const openStreams = new WeakMap<FastifyInstance, Set<ServerResponse>>();
+/** A place taken for one stream, from its claim (before the route's own work) until its response closes. */
+export interface StreamSlot {
+  readonly userId: string;
+  readonly sessionId: string;
+  /** When the session ends at the latest, as known at the claim: its absolute end or its idle end. */
+  readonly sessionEndsAt: number;
+  /** The stream, once open. */
+  response: ServerResponse | undefined;
+  /** The session ended before the stream opened. */
+  ended: boolean;
+}
 
-/** Ends every open stream of this app before it waits for its connections (an open stream never ends). */
-function streamsOf(app: FastifyInstance): Set<ServerResponse> {
-  let streams = openStreams.get(app);
-  if (!streams) {
-    const created = new Set<ServerResponse>();
-    openStreams.set(app, created);
-    app.addHook('preClose', async () => {
-      for (const stream of created) stream.end();
-    });
-    streams = created;
-  }
-  return streams;
+/** Who a stream is for; the slot's fields. */
+type StreamOwner = Pick<StreamSlot, 'userId' | 'sessionId' | 'sessionEndsAt'>;
+
+export interface EventStreams {
+  readonly limits: StreamLimits;
+  /**
+   * Takes a place for a stream of `owner`, held until `response` closes; past a cap, says which one instead.
+   */
+  claim(owner: StreamOwner, response: ServerResponse): StreamSlot | 'user' | 'instance';
+  /** Ends every stream of a session on this instance, open or about to open. */
+  endSession(sessionId: string): void;
+}
+
+function addTo(index: Map<string, Set<StreamSlot>>, key: string, slot: StreamSlot): void {
+  const slots = index.get(key);
+  if (slots) slots.add(slot);
+  else index.set(key, new Set([slot]));
+}
+
+function removeFrom(index: Map<string, Set<StreamSlot>>, key: string, slot: StreamSlot): void {
+  const slots = index.get(key);
+  slots?.delete(slot);
+  if (slots?.size === 0) index.delete(key);
+}
+
+function endSlot(slot: StreamSlot): void {
+  if (slot.response) slot.response.end();
+  else slot.ended = true;
 }
 
 /**
- * Turns a reply into a `text/event-stream` (server-sent events) with a heartbeat and a bounded lifetime.
- * Call {@link registerEventStreams} on the app first, while it can still take hooks.
+ * The registry of one app's streams. Ended sessions are heard of from every instance through the database
+ * (session-events.ts), from the first stream on: subscribing opens PostgreSQL's listening connection, which an
+ * instance that serves no stream does not need. Should that connection drop, an ended session's streams on
+ * this instance still end on their own schedule (ten minutes at most).
  */
-export function openEventStream(app: FastifyInstance, reply: FastifyReply): EventStream {
-  const streams = streamsOf(app);
-  reply.hijack();
+function createEventStreams(app: FastifyInstance, limits: StreamLimits): EventStreams & { endAll(): void } {
+  const all = new Set<StreamSlot>();
+  const byUser = new Map<string, Set<StreamSlot>>();
+  const bySession = new Map<string, Set<StreamSlot>>();
+  let endedSessions: Subscription | undefined;
+
+  const endSession = (sessionId: string): void => {
+    for (const slot of bySession.get(sessionId) ?? []) endSlot(slot);
+  };
+  const hearEndedSessions = (): void => {
+    if (endedSessions) return;
+    try {
+      const subscription = app.databaseEvents.subscribe(SESSION_ENDED_CHANNEL, (payload) => {
+        if (isSessionId(payload)) endSession(payload);
+      });
+      endedSessions = subscription;
+      // A LISTEN that failed is asked for again by the next stream.
+      subscription.listening.catch(() => {
+        subscription();
+        if (endedSessions === subscription) endedSessions = undefined;
+      });
+    } catch (error) {
+      app.log.warn({ err: error }, 'ended sessions cannot be heard of; streams end on their own schedule');
+    }
+  };
+
+  return {
+    limits,
+    claim(owner, response) {
+      if ((byUser.get(owner.userId)?.size ?? 0) >= limits.perUser) return 'user';
+      if (all.size >= limits.perInstance) return 'instance';
+      hearEndedSessions();
+      const slot: StreamSlot = { ...owner, response: undefined, ended: false };
+      all.add(slot);
+      addTo(byUser, slot.userId, slot);
+      addTo(bySession, slot.sessionId, slot);
+      response.once('close', () => {
+        all.delete(slot);
+        removeFrom(byUser, slot.userId, slot);
+        removeFrom(bySession, slot.sessionId, slot);
+      });
+      return slot;
+    },
+    endSession,
+    endAll() {
+      for (const slot of all) endSlot(slot);
+    },
+  };
+}
+
+/**
+ * The app's stream registry (`app.eventStreams`), with the caps, and the hook that ends open streams at
+ * shutdown (an open stream would otherwise hold the close until its lifetime ends). Call once on the root app,
+ * after its database events and sessions and before the routes.
+ */
+export function registerEventStreams(app: FastifyInstance, limits: StreamLimits): void {
+  const streams = createEventStreams(app, limits);
+  app.decorate('eventStreams', streams);
+  app.addHook('preClose', async () => streams.endAll());
+}
+
+/**
+ * Takes a place for a stream of the request's session (the route has a session guard). Past
+ * STREAMS_PER_USER or STREAMS_PER_INSTANCE it throws a 429 with Retry-After, an ordinary JSON answer: nothing
+ * is hijacked yet. A route that works before it opens its stream claims first, so a refusal costs no work.
+ */
+export function claimEventStream(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): StreamSlot {
+  const { user, session } = sessionOf(request);
+  const sessionEndsAt = Math.min(
+    session.expiresAt.getTime(),
+    session.lastSeenAt.getTime() + app.sessionPolicy.idleMs,
+  );
+  const slot = app.eventStreams.claim({ userId: user.id, sessionId: session.id, sessionEndsAt }, reply.raw);
+  if (typeof slot !== 'string') return slot;
+  reply.header('retry-after', String(CAPPED_RETRY_AFTER_SECONDS));
+  if (slot === 'user') {
+    throw new ServiceError(
+      'RATE_LIMITED',
+      `You already have ${app.eventStreams.limits.perUser} live updates open, the most one account may have. ` +
+        'Close some portal tabs, or try again in a minute.',
+    );
+  }
+  request.log.warn({ limit: app.eventStreams.limits.perInstance }, 'live event streams at the instance cap');
+  throw new ServiceError(
+    'RATE_LIMITED',
+    'The portal has as many live updates open as it can take. Please try again in a minute.',
+  );
+}
+
+/**
+ * Turns a reply into a `text/event-stream` (server-sent events) with a heartbeat and a bounded lifetime, in
+ * the place `slot` holds (claimed here unless the route claimed it first). A session that ended since the
+ * claim gets the logout answer instead, and the stream returned writes nothing.
+ */
+export function openEventStream(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  slot: StreamSlot = claimEventStream(app, request, reply),
+): EventStream {
   const stream = reply.raw;
+  let closed = false;
+  stream.once('close', () => (closed = true));
+  const onClose = (cleanUp: () => void): void => {
+    if (closed) cleanUp();
+    else stream.once('close', cleanUp);
+  };
+  if (slot.ended) {
+    void sendLogoutEvent(reply);
+    return { send: () => undefined, end: () => undefined, onClose };
+  }
+  reply.hijack();
   stream.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -50,26 +228,25 @@ export function openEventStream(app: FastifyInstance, reply: FastifyReply): Even
     // nginx and similar proxies would otherwise hold the events back in their buffer.
     'x-accel-buffering': 'no',
   });
-  streams.add(stream);
-  stream.write(`retry: ${RETRY_MS}\n\n`);
-  const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-  const lifetime = setTimeout(() => stream.end(), STREAM_LIFETIME_MS);
-  stream.on('close', () => {
+  slot.response = stream;
+  // Nothing is written once the stream is ended (by its lifetime, a logout), whatever still arrives for it.
+  const write = (text: string): void => {
+    if (!stream.writableEnded) stream.write(text);
+  };
+  write(`retry: ${RETRY_MS}\n\n`);
+  const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const lifetime = setTimeout(
+    () => stream.end(),
+    Math.max(0, Math.min(STREAM_LIFETIME_MS, slot.sessionEndsAt - Date.now())),
+  );
+  onClose(() => {
     clearInterval(heartbeat);
     clearTimeout(lifetime);
-    streams.delete(stream);
   });
   return {
     send: (event, data, id) =>
-      void stream.write(
-        `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
-      ),
+      write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
     end: () => stream.end(),
-    onClose: (cleanUp) => stream.on('close', cleanUp),
+    onClose,
   };
-}
-
-/** Registers the hook that ends open streams at shutdown; call in the plugin, before the app is ready. */
-export function registerEventStreams(app: FastifyInstance): void {
-  streamsOf(app);
 }

@@ -6,8 +6,10 @@ import type { PortalUser } from '../services/auth/users.js';
 import { z } from 'zod';
 
 /**
- * Session and permission checks as route `preHandler`s, so a route says what it needs in its options and its
- * handler starts from a request that has it.
+ * Session and permission checks as route `onRequest` hooks, so a route says what it needs in its options and its
+ * handler starts from a request that has it. They run before the body is read or validated (the session is
+ * resolved in an earlier `onRequest` hook, plugins/sessions.ts): a visitor without the right learns nothing
+ * of a protected route's body schema, and sends no body anyone reads.
  */
 
 /** The 401 of a call whose session is gone: `event: 'logout'` makes the app log the user out (spec section 4). */
@@ -40,7 +42,7 @@ export async function requireSession(request: FastifyRequest, reply: FastifyRepl
 /** The session of a request that passed {@link requireSession}. */
 export function sessionOf(request: FastifyRequest): { user: PortalUser; session: ActiveSession } {
   if (!request.user || !request.session)
-    throw new Error('sessionOf: the route has no requireSession preHandler');
+    throw new Error('sessionOf: the route has no requireSession or authorize hook');
   return { user: request.user, session: request.session };
 }
 

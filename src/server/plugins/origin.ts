@@ -19,3 +19,15 @@ export function requestOrigin(request: FastifyRequest, env: Pick<Env, 'PUBLIC_UR
 export function isSecureOrigin(request: FastifyRequest, env: Pick<Env, 'PUBLIC_URL'>): boolean {
   return requestOrigin(request, env).startsWith('https://');
 }
+
+/**
+ * The origin of links in mail. A mail is read away from the request that caused it, so its links never come
+ * from a request header (a forged Host would point the on-call mail at another site): PUBLIC_URL, which
+ * production requires, else the address this server listens on.
+ */
+export function mailOrigin(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL;
+  const anyAddress = env.HOST === '0.0.0.0' || env.HOST === '::';
+  const host = anyAddress ? 'localhost' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  return new URL(`http://${host}:${env.PORT}`).origin;
+}

@@ -5,6 +5,7 @@ import { AUTH_FLOW_TTL_MS } from '../services/auth/flows.js';
 import { createSessionResolver, type SessionResolver } from '../services/auth/session-cache.js';
 import { SESSION_ENDED, type ActiveSession, type SessionPolicy } from '../services/auth/sessions.js';
 import type { PortalUser } from '../services/auth/users.js';
+import { sha256Hex } from '../lib/tokens.js';
 import { FILE_PATH_PREFIXES } from './static-files.js';
 import { isSecureOrigin } from './origin.js';
 
@@ -98,8 +99,11 @@ export async function signInWithCookie<T extends { sessionToken: string }>(
 ): Promise<T> {
   const currentSessionToken = readSessionToken(request, app.env);
   const signedIn = await signIn({ policy: app.sessionPolicy, currentSessionToken });
-  // The sign-in replaced (deleted) the browser's previous session.
-  if (currentSessionToken) app.sessions.forget(currentSessionToken);
+  // The sign-in replaced (deleted) the browser's previous session, whose live streams end with it.
+  if (currentSessionToken) {
+    app.sessions.forget(currentSessionToken);
+    app.eventStreams.endSession(sha256Hex(currentSessionToken));
+  }
   setSessionCookie(reply, request, app.env, signedIn.sessionToken, app.sessionPolicy);
   return signedIn;
 }
@@ -135,7 +139,7 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
   );
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Static files never need the session; skipping them saves a query per asset.
     if (FILE_PATH_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const token = readSessionToken(request, app.env);

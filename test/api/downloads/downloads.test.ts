@@ -15,7 +15,8 @@ import { useTestApp } from '../../support/use-test-app.js';
  * (one file, five minutes, Range).
  */
 
-const t = useTestApp({ seed: false });
+// One customer asks for every link of the file: the limit is tested in hardening/write-rate-limits.
+const t = useTestApp({ seed: false, env: { RATE_LIMIT_DOWNLOADS_PER_MINUTE: '1000' } });
 const d = apiPaths.downloads;
 let customer: Caller;
 let noDownload: Caller;

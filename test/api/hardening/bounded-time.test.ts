@@ -77,9 +77,9 @@ async function sendHalfABody(port: number): Promise<{ status: string; ms: number
 }
 
 describe('a client that sends half a body', () => {
-  it('is answered 408 and disconnected within REQUEST_TIMEOUT_MS', async () => {
+  it('is answered 408 and disconnected once no byte came for BODY_IDLE_TIMEOUT_MS', async () => {
     const database = await testDatabase();
-    const app = await appOn(database.handle, { REQUEST_TIMEOUT_MS: '1000' });
+    const app = await appOn(database.handle, { BODY_IDLE_TIMEOUT_MS: '1000' });
     const { status, ms } = await sendHalfABody(await listenLocally(app));
     expect(status).toBe('HTTP/1.1 408 Request Timeout');
     expect(ms).toBeGreaterThanOrEqual(900);
@@ -90,7 +90,11 @@ describe('a client that sends half a body', () => {
 describe('a graceful shutdown with a stuck client', () => {
   it('cuts the client after the grace period and closes the database', async () => {
     const database = await testDatabase();
-    const app = await appOn(database.handle, { REQUEST_TIMEOUT_MS: '600000' });
+    // The body rules would cut the client by themselves: only the shutdown may end it here.
+    const app = await appOn(database.handle, {
+      BODY_IDLE_TIMEOUT_MS: '600000',
+      BODY_RATE_GRACE_MS: '600000',
+    });
     const client = sendHalfABody(await listenLocally(app));
     // Shut down only once the server holds the stuck connection.
     await vi.waitFor(

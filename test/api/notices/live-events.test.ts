@@ -5,6 +5,7 @@ import { noticeEventSchema } from '../../../src/common/contracts/notices.js';
 import { openEventStream, type EventStreamReader } from '../../support/event-stream.js';
 import { callerOf, createNoticeAs, postAs, type Caller } from '../../support/notices.js';
 import type { DatabaseHandle } from '../../../src/server/db/client.js';
+import { NOTICE_CHANNEL } from '../../../src/server/services/notices/notice-events.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import type { TestDatabase } from '../../support/test-db.js';
 import { useTestApp } from '../../support/use-test-app.js';
@@ -47,8 +48,12 @@ async function stream(baseUrl: string, headers: Record<string, string> = {}): Pr
   return reader;
 }
 
-/** `target` with `method` delayed until `before()` settles (and failing when it fails). */
-function delayed<T extends object>(target: T, method: keyof T, before: () => Promise<void>): T {
+/** `target` with `method` delayed until `before(...its arguments)` settles (and failing when it fails). */
+function delayed<T extends object>(
+  target: T,
+  method: keyof T,
+  before: (...args: unknown[]) => Promise<void>,
+): T {
   return new Proxy(target, {
     get(object, property) {
       const value: unknown = Reflect.get(object, property, object);
@@ -57,7 +62,7 @@ function delayed<T extends object>(target: T, method: keyof T, before: () => Pro
       const bound = (value as (...args: unknown[]) => unknown).bind(object);
       if (property !== method) return bound;
       return async (...args: unknown[]) => {
-        await before();
+        await before(...args);
         return bound(...args);
       };
     },
@@ -65,14 +70,20 @@ function delayed<T extends object>(target: T, method: keyof T, before: () => Pro
 }
 
 /**
- * The shared database as another instance sees it, with its first step towards LISTEN (opening the
- * listening connection on PostgreSQL, PGlite's `listen`) held by `before` each time it is taken.
+ * The shared database as another instance sees it, with its first step towards LISTEN on the notice channel
+ * (opening the listening connection on PostgreSQL, which every channel shares; PGlite's `listen` of that
+ * channel) held by `before` each time it is taken.
  */
 function withListenHeld(database: TestDatabase, before: () => Promise<void>): TestDatabase {
   const { handle } = database;
   const held: DatabaseHandle =
     handle.driver === 'pglite'
-      ? { ...handle, client: delayed(handle.client, 'listen', before) }
+      ? {
+          ...handle,
+          client: delayed(handle.client, 'listen', async (channel) => {
+            if (channel === NOTICE_CHANNEL) await before();
+          }),
+        }
       : { ...handle, unboundedClient: () => delayed(handle.unboundedClient(), 'connect', before) };
   return { ...database, handle: held };
 }

@@ -29,6 +29,18 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A PNG's signature and header chunk: enough for file-type to call what follows a PNG. */
+const PNG_HEAD = PNG.subarray(0, 33);
+/** A JPEG's start of image and first marker. */
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60)]);
+/** A zip archive holding a.txt ("hello"). */
+const ZIP = Buffer.from(
+  'UEsDBAoAAAAAAFQKe10gMDo2BgAAAAYAAAAFABwAYS50eHRVVAkAA2/aCGtv2ghrdXgLAAEEAAAAAAQAAAAAaGVsbG8KUEsBAh4DCgAAAAAAVAp7' +
+    'XSAwOjYGAAAABgAAAAUAGAAAAAAAAQAAAKSBAAAAAGEudHh0VVQFAANv2ghrdXgLAAEEAAAAAAQAAAAAUEsFBgAAAAABAAEASwAAAEUAAAAAAA==',
+  'base64',
+);
+/** What a browser would run, were the file opened as HTML. */
+const HTML = '<html><script>alert(document.domain)</script><img src=x onerror=alert(1)></html>';
 /** The start of a Windows executable. */
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 /** A gzip stream (a .tar.gz bundle starts so). */
@@ -127,5 +139,61 @@ describe('ticket attachments', () => {
     const details = ticketDetailsSchema.parse((await getAs(t.app, owner, ticketPath(ticket.id))).json());
     refusal(await getAs(t.app, other, details.attachments[0]?.url ?? ''), 404);
     refusal(await getAs(t.app, owner, `${ticketPath(ticket.id, apiPaths.tickets.attachments)}/999999`), 404);
+  });
+
+  it('keeps a file under the extension of the type found in its bytes, whatever extension it was given', async () => {
+    const own = await openTicket(t.app, owner);
+    const attach = (name: string, body: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${ticketPath(own.id, apiPaths.tickets.attachments)}?name=${encodeURIComponent(name)}`,
+        headers: { ...SAME_ORIGIN, ...owner.headers, 'content-type': 'application/octet-stream' },
+        payload: body,
+      });
+    for (const [given, body, kept, type] of [
+      // Each opened by its extension on the agent's machine: HTML with script, a batch file, an HTML application.
+      ['report.html', Buffer.concat([PNG_HEAD, Buffer.from(HTML)]), 'report.png', 'image/png'],
+      [
+        'run.bat',
+        Buffer.concat([PNG_HEAD, Buffer.from('\r\n@echo off\r\ncalc.exe\r\n')]),
+        'run.png',
+        'image/png',
+      ],
+      [
+        'diag.hta',
+        Buffer.concat([PNG_HEAD, Buffer.from(`<hta:application>${HTML}`)]),
+        'diag.png',
+        'image/png',
+      ],
+      ['x.svg', PNG, 'x.png', 'image/png'],
+      ['doc.html', Buffer.from(`%PDF-1.4\n${HTML}`), 'doc.pdf', 'application/pdf'],
+      ['bundle.exe', ZIP, 'bundle.zip', 'application/zip'],
+      ['diag.log', GZIP, 'diag.gz', 'application/gzip'],
+      ['no extension', PNG, 'no_extension.png', 'image/png'],
+      // An extension the type allows is kept as given.
+      ['Photo.JPEG', JPEG, 'Photo.JPEG', 'image/jpeg'],
+      ['diag bundle.tgz', GZIP, 'diag_bundle.tgz', 'application/gzip'],
+      ['logs.tar.gz', GZIP, 'logs.tar.gz', 'application/gzip'],
+      ['notes.txt', Buffer.from('plain text\n'), 'notes.txt', 'text/plain; charset=utf-8'],
+    ] as const) {
+      const res = await attach(given, body);
+      expect(res.statusCode, `${given}: ${res.body}`).toBe(201);
+      const { attachment } = attachmentItemSchema.parse(res.json());
+      expect([given, attachment.fileName, attachment.contentType]).toEqual([given, kept, type]);
+      const redirect = await getAs(t.app, agent, attachment.url);
+      expect(redirect.statusCode).toBe(302);
+      const file = await t.app.inject({ method: 'GET', url: String(redirect.headers.location) });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="${kept}"`);
+      expect(file.headers['content-type']).toBe(type);
+      expect(Buffer.compare(file.rawPayload, body)).toBe(0);
+    }
+    // The ticket and its history show the names as kept.
+    const details = ticketDetailsSchema.parse((await getAs(t.app, agent, ticketPath(own.id))).json());
+    expect(details.attachments.map((file) => file.fileName)).toContain('report.png');
+    expect(details.attachments.map((file) => file.fileName)).not.toContain('report.html');
+    expect(details.history.filter((entry) => entry.kind === 'attached').map((entry) => entry.to)).toContain(
+      'bundle.zip',
+    );
   });
 });

@@ -6,7 +6,7 @@ import {
   ticketListSchema,
 } from '../../../src/common/contracts/tickets.js';
 import { callerOf, getAs, patchAs, postAs, refusal, type Caller } from '../../support/callers.js';
-import { customerOf, openTicket, ticketPath } from '../../support/tickets.js';
+import { customerOf, openTicket, ticketBody, ticketPath } from '../../support/tickets.js';
 import { useMailTestApp } from '../../support/use-test-app.js';
 
 /**
@@ -52,24 +52,22 @@ describe('the first-response due time', () => {
     expect(p1.firstResponseDueAt).toBe('2026-11-27T19:30:00.000Z');
   });
 
-  it("keeps the assistant's conversation a ticket was opened from, and answers it on every read", async () => {
+  it('a ticket opened without a conversation has none; a conversation id that is no id is a 400 naming it', async () => {
     const customer = await customerOf(t.app);
-    const fromChat = await openTicket(t.app, customer, { conversationId: 'conv_7Hq2' });
-    expect(fromChat.conversationId).toBe('conv_7Hq2');
     const plain = await openTicket(t.app, customer);
     expect(plain.conversationId).toBeNull();
-    const read = ticketDetailsSchema.parse((await getAs(t.app, customer, ticketPath(fromChat.id))).json());
-    expect(read.ticket.conversationId).toBe('conv_7Hq2');
-    const listed = ticketListSchema.parse((await getAs(t.app, agent, apiPaths.tickets.tickets)).json());
-    expect(listed.tickets.find((ticket) => ticket.id === fromChat.id)?.conversationId).toBe('conv_7Hq2');
-    const tooLong = await postAs(t.app, customer, apiPaths.tickets.tickets, {
-      subject: 'x',
-      description: 'y',
-      priority: 'P3',
-      type: 'Technical query',
-      conversationId: 'c'.repeat(101),
-    });
-    expect(refusal(tooLong, 400)).toMatch(/conversationId/);
+    const read = ticketDetailsSchema.parse((await getAs(t.app, customer, ticketPath(plain.id))).json());
+    expect(read.conversation).toBeNull();
+    for (const conversationId of ['conv_7Hq2', 'c'.repeat(101)]) {
+      const res = await postAs(t.app, customer, apiPaths.tickets.tickets, {
+        subject: 'x',
+        description: 'y',
+        priority: 'P3',
+        type: 'Technical query',
+        conversationId,
+      });
+      expect(refusal(res, 400)).toMatch(/conversationId/);
+    }
   });
 
   it('an unknown type is a 400 naming the field; a 20-digit ticket number a 400, an unknown one a 404', async () => {
@@ -208,6 +206,39 @@ describe('replies, notes and the clock', () => {
         ),
       )
       .toBe(true);
+  });
+});
+
+describe('links in ticket mail', () => {
+  it('come from the configured address, never from the Host a request sent', async () => {
+    const customer = await customerOf(t.app);
+    const forged = 'http://support-acme.evil.example';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.tickets.tickets,
+      headers: {
+        ...customer.headers,
+        host: 'support-acme.evil.example',
+        origin: forged,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify(ticketBody({ priority: 'P1', type: 'Production outage' })),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json().ticket as { id: number };
+    const [onDuty] = t.app.portalConfig.ticketing.onDutyEmails;
+    await expect
+      .poll(() =>
+        t.sink.messages.find(
+          (mail) => mail.to.includes(onDuty ?? '') && mail.body.includes(`/tickets/${id}`),
+        ),
+      )
+      .toBeDefined();
+    const mail = t.sink.messages.find(
+      (m) => m.to.includes(onDuty ?? '') && m.body.includes(`/tickets/${id}`),
+    );
+    expect(mail?.body).not.toContain('evil.example');
+    expect(mail?.body).toContain(`http://localhost:${t.app.env.PORT}/tickets/${id}`);
   });
 });
 

@@ -31,6 +31,16 @@ export interface HelpdeskTicketRecord {
   updatedAt: Date;
 }
 
+/** One message of the assistant's conversation a ticket was opened from, kept as the customer saw it. */
+export interface TicketConversationMessage {
+  role: 'user' | 'assistant';
+  text: string;
+  /** The passages shown with an answer: where they were and what they said. */
+  passages: { title: string; url: string; excerpt: string }[];
+  /** ISO time it was written. */
+  createdAt: string;
+}
+
 export interface HelpdeskComment {
   id: number;
   ticketId: number;
@@ -61,6 +71,8 @@ export interface CreateTicketInput {
   /** When it was opened: the instant the due time was counted from. */
   createdAt: Date;
   conversationId: string | null;
+  /** The conversation's messages, stored with the ticket in the same statement. */
+  conversation: TicketConversationMessage[] | null;
 }
 
 /** Whose tickets a list may hold: one requester's, an organisation's, or every ticket (agents). */
@@ -108,6 +120,8 @@ export interface HelpdeskTicketDesk {
   /** Comments oldest first; internal notes only with `includeInternal`. */
   listComments(ticketId: number, options: { includeInternal: boolean }): Promise<HelpdeskComment[]>;
   listTicketEvents(ticketId: number): Promise<HelpdeskTicketEvent[]>;
+  /** The assistant's conversation the ticket was opened from, as stored with it; null when none was. */
+  ticketConversation(ticketId: number): Promise<TicketConversationMessage[] | null>;
   /**
    * Adds a reply or an internal note. An agent's first public reply stops the first-response clock; a public
    * comment becomes searchable with the ticket. `status` (optional) is set in the same change.

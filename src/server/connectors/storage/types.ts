@@ -27,7 +27,11 @@ export interface PutObjectInput {
 
 export interface StoredObjectWithBody {
   object: StoredObject;
-  body: Uint8Array;
+  /**
+   * The bytes in pieces, read from the store as they are consumed (a large file is never held whole). It
+   * throws if the object is replaced or deleted before it has been read through.
+   */
+  body: AsyncIterable<Uint8Array>;
 }
 
 export interface StorageConnector {
@@ -43,7 +47,7 @@ export interface StorageConnector {
   /** The object's metadata, or undefined when there is none under `key`. */
   head(key: string): Promise<StoredObject | undefined>;
 
-  /** The object and its bytes, or undefined. */
+  /** The object and its bytes (read lazily, see {@link StoredObjectWithBody}), or undefined. */
   get(key: string): Promise<StoredObjectWithBody | undefined>;
 
   /** Removes the object; false when there was none. */

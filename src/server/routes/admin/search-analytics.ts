@@ -31,7 +31,7 @@ export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.admin.searchAnalytics,
     {
-      preHandler: authorize('readSearchAnalytics', {
+      onRequest: authorize('readSearchAnalytics', {
         signedOut: 'Sign in as an admin.',
         forbidden: 'Only admins may read search analytics.',
       }),

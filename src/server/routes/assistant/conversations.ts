@@ -21,7 +21,7 @@ export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(
     apiPaths.assistant.conversations,
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ['assistant'],
         summary: 'Your assistant conversations',
@@ -41,7 +41,7 @@ export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(
     apiPaths.assistant.conversation,
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ['assistant'],
         summary: 'One of your assistant conversations, with its messages',

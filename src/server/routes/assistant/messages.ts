@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { assistantAnswerSchema, assistantMessageBodySchema } from '../../../common/contracts/assistant.js';
-import { openEventStream, registerEventStreams, type EventStream } from '../../lib/event-stream.js';
+import { claimEventStream, openEventStream, type EventStream } from '../../lib/event-stream.js';
 import { apiError } from '../../plugins/error-handler.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
 import { assistantRateLimit } from '../../plugins/rate-limits.js';
@@ -22,12 +22,10 @@ const wantsEventStream = (accept: string | undefined): boolean =>
  * failure after that is an `error` event.
  */
 export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerEventStreams(app);
-
   app.post(
     apiPaths.assistant.messages,
     {
-      preHandler: authorize('useChat', assistantRefusals),
+      onRequest: authorize('useChat', assistantRefusals),
       config: { rateLimit: assistantRateLimit(app.env) },
       schema: {
         tags: ['assistant'],
@@ -53,10 +51,12 @@ export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!reply.raw.writableFinished) left.abort();
       });
       const sse: { stream?: EventStream } = {};
-      const progress: AnswerProgress = wantsEventStream(request.headers.accept)
+      // A streamed answer counts against the stream caps from the start, so a refusal comes before any work.
+      const slot = wantsEventStream(request.headers.accept) ? claimEventStream(app, request, reply) : null;
+      const progress: AnswerProgress = slot
         ? {
             onPassages: (passages) => {
-              sse.stream = openEventStream(app, reply);
+              sse.stream = openEventStream(app, request, reply, slot);
               sse.stream.send('passages', { passages });
             },
             onAnswerText: (text) => sse.stream?.send('answer', { text }),

@@ -60,7 +60,7 @@ export const agentSsoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.identity.authenticateCode,
     {
-      preHandler: refuseCrossSiteGet,
+      onRequest: refuseCrossSiteGet,
       schema: {
         tags: ['auth'],
         summary: 'Complete the corporate popup sign-in',

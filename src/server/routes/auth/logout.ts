@@ -5,14 +5,20 @@ import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { statusOkSchema } from '../../../common/contracts/auth.js';
 import { refuseCrossSiteGet } from '../../plugins/same-origin.js';
 import { clearFlowCookie, clearSessionCookie, readSessionToken } from '../../plugins/sessions.js';
+import { sha256Hex } from '../../lib/tokens.js';
 import { deleteSession } from '../../services/auth/sessions.js';
 
-/** Both logouts (spec section 7): delete the caller's own session, if any, and clear the cookies. */
+/**
+ * Both logouts (spec section 7): delete the caller's own session, if any, end its live streams, and clear the
+ * cookies. Streams on other instances end when they hear of the deletion (deleteSession announces it); this
+ * instance's end at once, even should its listening connection be down.
+ */
 async function signOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const token = readSessionToken(request, app.env);
   if (token) {
     await deleteSession({ db: app.db, token });
     app.sessions.forget(token);
+    app.eventStreams.endSession(sha256Hex(token));
   }
   clearSessionCookie(reply, request, app.env);
   clearFlowCookie(reply, request, app.env);
@@ -37,7 +43,7 @@ export const logoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.identity.logout,
     {
-      preHandler: refuseCrossSiteGet,
+      onRequest: refuseCrossSiteGet,
       schema: {
         tags: ['auth'],
         summary: 'Agent logout',

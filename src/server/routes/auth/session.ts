@@ -9,7 +9,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.helpdesk.me,
     {
-      preHandler: requireSession,
+      onRequest: requireSession,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, with a fresh chat JWT',

@@ -13,7 +13,7 @@ export const trackerCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.tracker.authenticateCode,
     {
-      preHandler: [refuseCrossSiteGet, requireSession],
+      onRequest: [refuseCrossSiteGet, requireSession],
       schema: {
         tags: ['auth'],
         summary: 'Complete the ticketing system authorization',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import {
   collectionFilesSchema,
   downloadRequestSchema,
@@ -9,6 +10,7 @@ import {
 } from '../../../common/contracts/downloads.js';
 import { ServiceError } from '../../lib/errors.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
+import { downloadRateLimit } from '../../plugins/rate-limits.js';
 import { issueDownload, listCollectionFiles, listImageFiles } from '../../services/downloads/downloads.js';
 import { downloadRefusals, refusalSchemas } from './refusals.js';
 
@@ -17,7 +19,7 @@ import { downloadRefusals, refusalSchemas } from './refusals.js';
  * `allowDownload`, checked on the server for every call; the embargo is checked again here (the brief).
  */
 export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = authorize('download', downloadRefusals);
+  const onRequest = authorize('download', downloadRefusals);
   const { storage } = app.connectors;
   const catalogue = app.downloadsCatalogue;
 
@@ -31,7 +33,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.downloads.listImageFiles,
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['downloads'],
         summary: 'List the edge images',
@@ -52,7 +54,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.downloads.listApiFiles,
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['downloads'],
         summary: 'List the Postman collections',
@@ -70,7 +72,8 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.downloads.download,
     {
-      preHandler,
+      onRequest,
+      config: { rateLimit: downloadRateLimit(app.env) },
       schema: {
         tags: ['downloads'],
         summary: 'Issue a signed link to one file',
@@ -82,7 +85,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
           '(400 naming the field). A Postman collection needs no country. The download is recorded before ' +
           'the link is issued; the link works for 5 minutes.',
         body: downloadRequestSchema,
-        response: { 200: downloadUrlSchema, ...refusalSchemas },
+        response: { 200: downloadUrlSchema, ...refusalSchemas, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -10,12 +10,12 @@ import { recordRefusals, refusalSchemas } from './refusals.js';
 
 /** The export-control trail for admins: filtered pages as JSON, and everything filtered as CSV. */
 export const downloadRecordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = authorize('readDownloadRecords', recordRefusals);
+  const onRequest = authorize('readDownloadRecords', recordRefusals);
 
   app.get(
     apiPaths.downloads.records,
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['downloads'],
         summary: 'List download records',
@@ -36,7 +36,7 @@ export const downloadRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.downloads.recordsCsv,
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['downloads'],
         summary: 'Export download records as CSV',

@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { noticeEventSchema, type NoticeEvent } from '../../../common/contracts/notices.js';
-import { openEventStream, registerEventStreams } from '../../lib/event-stream.js';
+import { eventStreamHeadersSchema, openEventStream } from '../../lib/event-stream.js';
 import { authorize } from '../../plugins/guards.js';
 import { NOTICE_CHANNEL } from '../../services/notices/notice-events.js';
 import { CATCH_UP_LIMIT, changesAfter, latestChangeSeq } from '../../services/notices/notices.js';
 import { readRefusals } from './refusals.js';
-
-const headersSchema = z.object({
-  'last-event-id': z
-    .string()
-    .regex(/^\d{1,12}$/, 'must be the id of an event of this stream')
-    .optional(),
-});
 
 /**
  * `GET api/noticesModule/events`: server-sent events of every notice change, on any instance (fed by
@@ -24,26 +16,24 @@ const headersSchema = z.object({
  * of this instance dropped. A new stream starts with `event: ready`, sent once this instance listens.
  */
 export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerEventStreams(app);
-
   app.get(
     apiPaths.notices.events,
     {
       config: { deadline: false },
-      preHandler: authorize('readNotices', readRefusals),
+      onRequest: authorize('readNotices', readRefusals),
       schema: {
         tags: ['notices'],
         summary: 'Live notice changes (server-sent events)',
         description:
           '`text/event-stream`: `ready`, then `notice` `{seq, action, noticeId}` per change (id: seq), and ' +
           '`resync` when changes may have been missed. Send `Last-Event-ID` to catch up after a drop.',
-        headers: headersSchema,
-        response: { 401: apiErrorSchema, 403: apiErrorSchema, 400: apiErrorSchema },
+        headers: eventStreamHeadersSchema,
+        response: { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const since = request.headers['last-event-id'];
-      const stream = openEventStream(app, reply);
+      const stream = openEventStream(app, request, reply);
 
       let last = 0;
       let pending: NoticeEvent[] | null = [];

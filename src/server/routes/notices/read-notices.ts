@@ -16,12 +16,12 @@ import { readRefusals, refusalSchemas } from './refusals.js';
  * for anyone signed in. Answers are personal (the reader's own read), so never kept by a shared cache.
  */
 export const readNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = authorize('readNotices', readRefusals);
+  const onRequest = authorize('readNotices', readRefusals);
 
   app.get(
     apiPaths.notices.notice,
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['notices'],
         summary: 'Active support notices',
@@ -40,7 +40,7 @@ export const readNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.notices.noticeById,
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['notices'],
         summary: 'One support notice',

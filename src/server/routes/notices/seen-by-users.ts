@@ -30,7 +30,7 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.notices.seenByUsers,
     {
-      preHandler: authorize('readNotices', readRefusals),
+      onRequest: authorize('readNotices', readRefusals),
       schema: {
         tags: ['notices'],
         summary: 'Record that the signed-in user read a notice',
@@ -54,7 +54,7 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.notices.seenByUsers,
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['notices'],
         summary: 'Users who read a notice',
@@ -74,7 +74,7 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.notices.noticeChanges,
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['notices'],
         summary: "A notice's audit trail",

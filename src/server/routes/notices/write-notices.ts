@@ -7,11 +7,12 @@ import {
   saveNoticeBodySchema,
 } from '../../../common/contracts/notices.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
+import { noticeWriteRateLimit } from '../../plugins/rate-limits.js';
 import { presentNotice } from '../../presenters/notices.js';
 import { createNotice, deleteNotice, updateNotice } from '../../services/notices/notices.js';
 import { manageRefusals, refusalSchemas } from './refusals.js';
 
-const refusals = { ...refusalSchemas, 409: apiErrorSchema };
+const refusals = { ...refusalSchemas, 409: apiErrorSchema, 429: apiErrorSchema };
 
 /**
  * `POST api/noticesModule/notice` (create without `Notice_ID`, update with one) and
@@ -19,12 +20,15 @@ const refusals = { ...refusalSchemas, 409: apiErrorSchema };
  * spec leaves the role check out; the brief puts it in).
  */
 export const writeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = authorize('manageNotices', manageRefusals);
+  const onRequest = authorize('manageNotices', manageRefusals);
+  // One count for creates, updates and deletes.
+  const rateLimit = noticeWriteRateLimit(app.env);
 
   app.post(
     apiPaths.notices.notice,
     {
-      preHandler,
+      onRequest,
+      config: { rateLimit },
       schema: {
         tags: ['notices'],
         summary: 'Create or update a support notice',
@@ -47,7 +51,8 @@ export const writeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.notices.deleteNotice,
     {
-      preHandler,
+      onRequest,
+      config: { rateLimit },
       schema: {
         tags: ['notices'],
         summary: 'Delete a support notice',

@@ -36,7 +36,7 @@ export const aggregatorSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         // with it.
         serializerCompiler: () => (data) => JSON.stringify(data),
         // customerSearch and agentSearch answer 401 {event: 'logout'} without a session.
-        ...(needsSession ? { preHandler: requireSession } : {}),
+        ...(needsSession ? { onRequest: requireSession } : {}),
         schema: {
           tags: ['search'],
           summary: `Federated search${needsSession ? ' (signed in)' : ''}`,

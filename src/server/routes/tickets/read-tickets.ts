@@ -19,12 +19,12 @@ import { presentOneTicket, presentTickets, ticketDeps } from './ticket-deps.js';
 
 /** `GET /api/tickets` and `GET /api/tickets/:id`: a customer's own (or organisation's), every ticket for staff. */
 export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = authorize('readTickets', readRefusals);
+  const onRequest = authorize('readTickets', readRefusals);
 
   app.get(
     apiPaths.tickets.tickets,
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['tickets'],
         summary: 'List tickets',
@@ -47,7 +47,7 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.tickets.requester,
     {
-      preHandler: authorize('createTicket', createRefusals),
+      onRequest: authorize('createTicket', createRefusals),
       schema: {
         tags: ['tickets'],
         summary: "The customer's organisation, tier and first-response targets",
@@ -70,7 +70,7 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.tickets.assignees,
     {
-      preHandler: authorize('openAgentConsole', staffRefusals),
+      onRequest: authorize('openAgentConsole', staffRefusals),
       schema: {
         tags: ['tickets'],
         summary: 'Who a ticket can be assigned to (staff)',
@@ -86,18 +86,20 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.tickets.ticket,
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['tickets'],
         summary: 'A ticket and its comments',
-        description: "Another customer's ticket is a 404, as a missing one. Internal notes go to staff only.",
+        description:
+          "Another customer's ticket is a 404, as a missing one. Internal notes go to staff only. " +
+          "`conversation` is the assistant's conversation the ticket was opened from, as it stood then.",
         params: ticketIdParamsSchema,
         response: { 200: ticketDetailsSchema, ...refusalSchemas },
       },
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const { ticket, comments, history } = await getTicket(
+      const { ticket, comments, history, conversation } = await getTicket(
         ticketDeps(app, request),
         user,
         Number(request.params.id),
@@ -110,6 +112,7 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         comments: comments.map(presentComment),
         attachments: attachments.map(presentAttachment),
         history: history.map(presentTicketEvent),
+        conversation,
       };
     },
   );

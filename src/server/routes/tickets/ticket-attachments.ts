@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { ATTACHMENT_MAX_BYTES } from '../../../common/attachments.js';
 import {
   attachmentItemSchema,
@@ -8,6 +9,7 @@ import {
   ticketIdParamsSchema,
 } from '../../../common/contracts/tickets.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
+import { attachmentRateLimit } from '../../plugins/rate-limits.js';
 import { presentAttachment } from '../../presenters/tickets.js';
 import { attachFile, attachmentUrl } from '../../services/tickets/attachments.js';
 import { readRefusals, refusalSchemas } from './refusals.js';
@@ -22,23 +24,30 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // This plugin's routes take bytes, whatever the client calls them; JSON parsing stays as it is elsewhere.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  const preHandler = authorize('readTickets', readRefusals);
+  const onRequest = authorize('readTickets', readRefusals);
 
   app.post(
     apiPaths.tickets.attachments,
     {
-      preHandler,
+      onRequest,
+      config: { rateLimit: attachmentRateLimit(app.env) },
       bodyLimit: ATTACHMENT_MAX_BYTES,
       schema: {
         tags: ['tickets'],
         summary: 'Attach a file to a ticket',
         description:
-          'The body is the file itself, `?name=` its name. Screenshots (PNG, JPEG, GIF, WebP), PDF, logs (UTF-8 ' +
+          'The body is the file itself, `?name=` its name (kept with the extension of the type found in the bytes: ' +
+          'report.html holding a PNG is kept as report.png). Screenshots (PNG, JPEG, GIF, WebP), PDF, logs (UTF-8 ' +
           'text named .txt or .log) and diagnostic bundles (zip, tar, gzip), recognised from the bytes; 25 MB ' +
           'at most (413), 20 files a ticket. Anything else is a 400 and nothing is stored.',
         params: ticketIdParamsSchema,
         querystring: attachmentQuerySchema,
-        response: { 201: attachmentItemSchema, ...refusalSchemas, 413: refusalSchemas[400] },
+        response: {
+          201: attachmentItemSchema,
+          ...refusalSchemas,
+          413: refusalSchemas[400],
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -64,7 +73,7 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.tickets.attachment,
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['tickets'],
         summary: 'Download an attachment',

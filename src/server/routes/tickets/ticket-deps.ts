@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HelpdeskTicketRecord } from '../../connectors/helpdesk/ticket-types.js';
-import { requestOrigin } from '../../plugins/origin.js';
+import { mailOrigin } from '../../plugins/origin.js';
 import type { PortalUser } from '../../services/auth/users.js';
 import { createSlaClock, type SlaClock } from '../../services/tickets/sla-clock.js';
 import { userIdsByEmail } from '../../services/tickets/ticket-people.js';
@@ -8,20 +8,22 @@ import { createTicketMailer } from '../../services/tickets/ticket-mail.js';
 import type { TicketDeps } from '../../services/tickets/tickets.js';
 import { presentTicket } from '../../presenters/tickets.js';
 import { ticketUrl } from '../../../common/tickets.js';
+import { conversationStore } from '../assistant/assistant-deps.js';
 
 const clocks = new WeakMap<FastifyInstance, SlaClock>();
 
-/** What the ticket service needs for one request (the mail links point at the origin the user sees). */
+/** What the ticket service needs for one request (mail links point at the configured origin, never the Host). */
 export function ticketDeps(app: FastifyInstance, request: FastifyRequest): TicketDeps {
   let clock = clocks.get(app);
   if (!clock) {
     clock = createSlaClock(app.portalConfig);
     clocks.set(app, clock);
   }
-  const origin = requestOrigin(request, app.env);
+  const origin = mailOrigin(app.env);
   const { ticketing } = app.portalConfig;
   return {
     db: app.db,
+    conversations: conversationStore(app),
     helpdesk: app.connectors.helpdesk,
     clock,
     mail: createTicketMailer({

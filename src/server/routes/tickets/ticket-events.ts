@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
-import { openEventStream, registerEventStreams } from '../../lib/event-stream.js';
+import { claimEventStream, eventStreamHeadersSchema, openEventStream } from '../../lib/event-stream.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
 import { TICKET_CHANNEL, ticketEventSchema } from '../../services/tickets/ticket-events.js';
 import { inScope, scopeOf } from '../../services/tickets/tickets.js';
@@ -15,26 +15,27 @@ import { ticketDeps } from './ticket-deps.js';
  * (refresh everything); a new stream starts with `event: ready`. The page refreshes its lists on each.
  */
 export const ticketEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerEventStreams(app);
-
   app.get(
     apiPaths.tickets.events,
     {
       config: { deadline: false },
-      preHandler: authorize('readTickets', readRefusals),
+      onRequest: authorize('readTickets', readRefusals),
       schema: {
         tags: ['tickets'],
         summary: 'Live ticket changes (server-sent events)',
         description:
           '`text/event-stream`: `ready`, then `ticket` `{ticketId}` per change you may see, `resync`.',
-        response: { 401: apiErrorSchema, 403: apiErrorSchema },
+        // This stream sends no ids, so a browser never sends one back; a wrong one is still refused.
+        headers: eventStreamHeadersSchema,
+        response: { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
+      const slot = claimEventStream(app, request, reply);
       // Who may hear of what is decided once, at the open: a stream lives ten minutes at most.
       const scope = await scopeOf(ticketDeps(app, request), user);
-      const stream = openEventStream(app, reply);
+      const stream = openEventStream(app, request, reply, slot);
       const unsubscribe = app.databaseEvents.subscribe(
         TICKET_CHANNEL,
         (payload) => {

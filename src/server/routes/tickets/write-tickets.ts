@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
+import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import {
   commentBodySchema,
   commentItemSchema,
@@ -9,6 +10,7 @@ import {
   updateTicketBodySchema,
 } from '../../../common/contracts/tickets.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
+import { commentRateLimit, p1TicketRateLimit, ticketRateLimit } from '../../plugins/rate-limits.js';
 import { presentComment } from '../../presenters/tickets.js';
 import { addComment, createTicket, updateTicket } from '../../services/tickets/tickets.js';
 import { createRefusals, readRefusals, refusalSchemas } from './refusals.js';
@@ -17,11 +19,16 @@ import { presentOneTicket, ticketDeps } from './ticket-deps.js';
 /** Opening, replying to and changing tickets (issue 14). */
 export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = authorize('readTickets', readRefusals);
+  const limitP1 = p1TicketRateLimit(app);
 
   app.post(
     apiPaths.tickets.tickets,
     {
-      preHandler: authorize('createTicket', createRefusals),
+      onRequest: authorize('createTicket', createRefusals),
+      config: { rateLimit: ticketRateLimit(app.env) },
+      preHandler: async (request, reply) => {
+        if (request.body.priority === 'P1') await limitP1(request, reply);
+      },
       schema: {
         tags: ['tickets'],
         summary: 'Open a ticket (customers)',
@@ -30,7 +37,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
           '`firstResponseDueAt` follows the SLA table for the priority and tier, counted 24/7 or in business ' +
           "hours of the organisation's time zone as `ticketing` in the configuration says.",
         body: createTicketBodySchema,
-        response: { 201: ticketItemSchema, ...refusalSchemas },
+        response: { 201: ticketItemSchema, ...refusalSchemas, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -46,7 +53,8 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.tickets.comments,
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
+      config: { rateLimit: commentRateLimit(app.env) },
       schema: {
         tags: ['tickets'],
         summary: 'Reply, or write an internal note (agents)',
@@ -55,7 +63,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
           'first public reply stops the first-response clock and is mailed to the requester.',
         params: ticketIdParamsSchema,
         body: commentBodySchema,
-        response: { 201: commentItemSchema, ...refusalSchemas },
+        response: { 201: commentItemSchema, ...refusalSchemas, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -76,7 +84,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     apiPaths.tickets.ticket,
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ['tickets'],
         summary: 'Change status, priority or assignee',

@@ -1,8 +1,9 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AuthLevel } from '../../../common/users.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
+import { SESSION_ENDED_CHANNEL } from './session-events.js';
 import { portalUserColumns, type PortalUser } from './users.js';
 
 /** How long a session lives: without activity (idle) and at most (absolute). */
@@ -117,9 +118,17 @@ export async function resolveSession(options: {
   return { session, user };
 }
 
-/** Deletes the session of a token; nothing happens when there is none (logout is idempotent). */
+/**
+ * Deletes the session of a token and tells every instance (session-events.ts), which end its live streams;
+ * nothing happens when there is none (logout is idempotent). One statement: the notice goes out only for a
+ * session that existed, and only once its deletion is committed.
+ */
 export async function deleteSession(options: { db: Database; token: string }): Promise<void> {
-  await options.db.delete(sessions).where(eq(sessions.id, sha256Hex(options.token)));
+  await options.db.execute(sql`
+    with ended as (
+      delete from ${sessions} where ${sessions.id} = ${sha256Hex(options.token)} returning ${sessions.id} as id
+    )
+    select pg_notify(${SESSION_ENDED_CHANNEL}, ended.id) from ended`);
 }
 
 export async function markTrackerAuthorized(options: { db: Database; sessionId: string; userId: string }) {

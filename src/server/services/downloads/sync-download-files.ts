@@ -1,31 +1,51 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StorageConnector } from '../../connectors/storage/types.js';
+import type { PutObjectInput, StorageConnector } from '../../connectors/storage/types.js';
 import type { Catalogue, CatalogueFile } from './catalogue.js';
 import { demoCollection, demoImage } from './demo-files.js';
 
-/** The largest image the built-in store takes from the folder (it keeps bodies as database rows). */
+/** The largest image the built-in store takes from the folder; images of several GB belong in S3. */
 const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-async function readIfPresent(file: string): Promise<Uint8Array | undefined> {
+/**
+ * The hex SHA-256 of a file, read as a stream (an image may have hundreds of MB, which are never held in
+ * memory at once); undefined when there is no such file.
+ */
+async function fileSha256(file: string): Promise<string | undefined> {
+  const hash = createHash('sha256');
   try {
-    return await readFile(file);
+    for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+  return hash.digest('hex');
 }
 
-/** Puts `body` under the file's key unless the store already holds these exact bytes. */
-async function store(storage: StorageConnector, file: CatalogueFile, body: Uint8Array): Promise<boolean> {
+/**
+ * Puts the body under the file's key unless the store already holds bytes of this SHA-256; answers the
+ * SHA-256 the store holds then (the one it computed on the way in) and whether it wrote.
+ */
+async function store(
+  storage: StorageConnector,
+  file: CatalogueFile,
+  digest: string,
+  body: () => PutObjectInput['body'],
+): Promise<{ sha256: string; written: boolean }> {
   const held = await storage.head(file.storageKey);
-  if (held?.sha256 === sha256(body)) return false;
-  await storage.put({ key: file.storageKey, contentType: file.contentType, body, maxBytes: MAX_FILE_BYTES });
-  return true;
+  if (held?.sha256 === digest) return { sha256: digest, written: false };
+  const put = await storage.put({
+    key: file.storageKey,
+    contentType: file.contentType,
+    body: body(),
+    maxBytes: MAX_FILE_BYTES,
+  });
+  return { sha256: put.sha256, written: true };
 }
 
 /**
@@ -47,24 +67,26 @@ export async function syncDownloadFiles(options: {
   const missing: string[] = [];
   const bring = async (file: CatalogueFile, generate: () => Uint8Array) => {
     const location = path.join(directory, file.fileName);
-    let body = await readIfPresent(location);
-    if (!body && options.generateMissing) {
-      body = generate();
+    let digest = await fileSha256(location);
+    if (digest === undefined && options.generateMissing) {
+      const generated = generate();
       await mkdir(directory, { recursive: true });
-      await writeFile(location, body);
+      await writeFile(location, generated);
+      digest = sha256(generated);
     }
-    if (!body) {
+    if (digest === undefined) {
       missing.push(file.fileName);
       return undefined;
     }
-    if (await store(storage, file, body)) stored += 1;
-    return body;
+    const kept = await store(storage, file, digest, () => createReadStream(location));
+    if (kept.written) stored += 1;
+    return kept.sha256;
   };
   for (const image of catalogue.images) {
-    const body = await bring(image, () => demoImage(image.fileName));
-    if (!body) continue;
-    const checksum = new TextEncoder().encode(`${sha256(body)}  ${image.fileName}\n`);
-    if (await store(storage, image.checksum, checksum)) stored += 1;
+    const digest = await bring(image, () => demoImage(image.fileName));
+    if (!digest) continue;
+    const checksum = new TextEncoder().encode(`${digest}  ${image.fileName}\n`);
+    if ((await store(storage, image.checksum, sha256(checksum), () => checksum)).written) stored += 1;
   }
   for (const collection of catalogue.collections) {
     await bring(collection, () => demoCollection(collection.title));

@@ -7,7 +7,7 @@ import { ServiceError } from '../../lib/errors.js';
 import type { PortalUser } from '../auth/users.js';
 import { scanAttachment } from './attachment-scan.js';
 import { announceTicketChange } from './ticket-events.js';
-import { visibleTicket, type TicketDeps } from './tickets.js';
+import { refuseClosed, visibleTicket, type TicketDeps } from './tickets.js';
 
 /**
  * Attaches a file to a ticket the user may see: size and type are checked before anything is stored (the
@@ -22,12 +22,12 @@ export async function attachFile(
   ticketId: number,
   input: { fileName: string; bytes: Uint8Array },
 ) {
-  await visibleTicket(deps, user, ticketId);
+  refuseClosed(await visibleTicket(deps, user, ticketId), 'takes no more files');
   if (input.bytes.byteLength > ATTACHMENT_MAX_BYTES) {
     throw new ServiceError('INVALID_INPUT', 'body: the file is larger than 25 MB');
   }
-  const fileName = safeFileName(input.fileName);
-  const { contentType } = await scanAttachment(fileName, input.bytes);
+  // Kept under a safe name whose extension says what the bytes are (report.html of PNG bytes: report.png).
+  const { contentType, fileName } = await scanAttachment(safeFileName(input.fileName), input.bytes);
   const [held] = await deps.db
     .select({ value: count() })
     .from(ticketAttachments)

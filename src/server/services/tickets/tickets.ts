@@ -9,6 +9,7 @@ import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
 import type {
   HelpdeskComment,
   HelpdeskTicketRecord,
+  TicketConversationMessage,
   TicketChanges,
   TicketListQuery,
   TicketScope,
@@ -16,6 +17,11 @@ import type {
 import type { Database } from '../../db/client.js';
 import { ServiceError } from '../../lib/errors.js';
 import type { PortalUser } from '../auth/users.js';
+import {
+  conversationMessages,
+  findConversation,
+  type ConversationStore,
+} from '../assistant/conversations.js';
 import type { SlaClock } from './sla-clock.js';
 import { findStaff, requesterContext } from './ticket-people.js';
 import { announceTicketChange } from './ticket-events.js';
@@ -23,6 +29,8 @@ import type { TicketMailer } from './ticket-mail.js';
 
 export interface TicketDeps {
   db: Database;
+  /** The assistant's conversations, attached to a ticket opened from one. */
+  conversations: ConversationStore;
   helpdesk: HelpdeskConnector;
   clock: SlaClock;
   mail: TicketMailer;
@@ -53,6 +61,17 @@ export function inScope(
   return scope.kind === 'organisation' && ticket.organisation === scope.organisation;
 }
 
+/**
+ * A closed ticket is final for everyone and every way of changing it (a reply, a note, a file, a status,
+ * priority or assignee): what happens next belongs in a new ticket, as help desks have it. Solved is not
+ * final: a reply reopens it.
+ */
+export function refuseClosed(ticket: Pick<HelpdeskTicketRecord, 'status'>, what: string): void {
+  if (ticket.status === 'closed') {
+    throw new ServiceError('CONFLICT', `This ticket is closed and ${what}. Please open a new ticket.`);
+  }
+}
+
 /** The ticket if this user may see it; NOT_FOUND otherwise. */
 export async function visibleTicket(
   deps: TicketDeps,
@@ -67,6 +86,35 @@ export async function visibleTicket(
 }
 
 /**
+ * The conversation a ticket is opened from, as the customer saw it: theirs only (another user's id is
+ * refused like a missing one, so none is confirmed to exist).
+ */
+async function conversationToAttach(
+  store: ConversationStore,
+  user: PortalUser,
+  conversationId: string,
+): Promise<TicketConversationMessage[]> {
+  try {
+    await findConversation(store, user.id, conversationId);
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === 'NOT_FOUND') {
+      throw new ServiceError(
+        'INVALID_INPUT',
+        'body.conversationId: you have no conversation with the assistant of this id',
+      );
+    }
+    throw error;
+  }
+  const messages = await conversationMessages(store, conversationId);
+  return messages.map((message) => ({
+    role: message.role,
+    text: message.text,
+    passages: message.passages.map(({ title, url, excerpt }) => ({ title, url, excerpt })),
+    createdAt: message.createdAt.toISOString(),
+  }));
+}
+
+/**
  * Ticket Creation (customers): the requester is the signed-in customer, the organisation and tier those of
  * their account, and the first-response due time follows the SLA table and its clock.
  */
@@ -74,6 +122,9 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
   if (!deps.types.includes(body.type)) {
     throw new ServiceError('INVALID_INPUT', `body.type: must be one of ${deps.types.join(', ')}`);
   }
+  const conversation = body.conversationId
+    ? await conversationToAttach(deps.conversations, user, body.conversationId)
+    : null;
   const context = await requesterContext(deps.db, { id: user.id });
   const createdAt = new Date();
   const ticket = await deps.helpdesk.createTicket({
@@ -82,7 +133,8 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
     priority: body.priority,
     type: body.type,
     release: body.release || null,
-    conversationId: body.conversationId || null,
+    conversationId: body.conversationId ?? null,
+    conversation,
     requesterEmail: user.email,
     organisation: context.organisation,
     tier: context.tier,
@@ -145,15 +197,19 @@ export async function listTickets(deps: TicketDeps, user: PortalUser, query: Lis
   });
 }
 
-/** A ticket and its comments (and, for staff, its history); a customer never receives an internal note. */
+/**
+ * A ticket, its comments, the assistant's conversation it was opened from (and, for staff, its history); a
+ * customer never receives an internal note.
+ */
 export async function getTicket(deps: TicketDeps, user: PortalUser, id: number) {
   const ticket = await visibleTicket(deps, user, id);
   const staff = isStaff(user);
-  const [comments, history] = await Promise.all([
+  const [comments, history, conversation] = await Promise.all([
     deps.helpdesk.listComments(id, { includeInternal: staff }),
     staff ? deps.helpdesk.listTicketEvents(id) : Promise.resolve([]),
+    ticket.conversationId ? deps.helpdesk.ticketConversation(id) : Promise.resolve(null),
   ]);
-  return { ticket, comments, history };
+  return { ticket, comments, history, conversation };
 }
 
 /**
@@ -171,12 +227,7 @@ export async function addComment(
   const staff = isStaff(user);
   if (input.internal && !staff)
     throw new ServiceError('FORBIDDEN', 'body.internal: only agents write internal notes');
-  if (ticket.status === 'closed') {
-    throw new ServiceError(
-      'CONFLICT',
-      'This ticket is closed and takes no more replies. Please open a new ticket.',
-    );
-  }
+  refuseClosed(ticket, 'takes no more replies');
   let status: TicketStatus | undefined;
   if (!staff && (ticket.status === 'pending' || ticket.status === 'solved')) status = 'open';
   if (staff && !input.internal && ticket.status === 'new') status = 'open';
@@ -198,6 +249,7 @@ export async function addComment(
  */
 export async function updateTicket(deps: TicketDeps, user: PortalUser, id: number, body: UpdateTicketBody) {
   const ticket = await visibleTicket(deps, user, id);
+  refuseClosed(ticket, 'can no longer be changed');
   const staff = isStaff(user);
   if (
     !staff &&

@@ -2,6 +2,7 @@ import { SUPPORT_TIERS, TICKET_EVENT_KINDS, TICKET_PRIORITIES } from '../../../.
 import { USER_TYPES } from '../../../../common/users.js';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tsvector, weightedVector } from '../../../db/search-columns.js';
+import type { TicketConversationMessage } from '../ticket-types.js';
 
 /**
  * Tables of the built-in help desk. They belong to the help desk, not to the portal: the portal reaches them
@@ -92,6 +93,8 @@ export const helpdeskTickets = pgTable(
     firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
     /** The assistant's conversation the ticket was opened from (the assistant issue attaches it). */
     conversationId: text('conversation_id'),
+    /** That conversation as it stood when the ticket was opened: the agent reads it on the ticket. */
+    conversation: jsonb('conversation').$type<TicketConversationMessage[]>(),
     publicComments: text('public_comments').notNull().default(''),
     /** The internal notes' text, for the agents' search only. */
     internalNotes: text('internal_notes').notNull().default(''),

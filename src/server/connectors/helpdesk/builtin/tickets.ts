@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   isNotNull,
   isNull,
@@ -28,14 +29,17 @@ import { helpdeskTicketComments, helpdeskTicketEvents, helpdeskTickets, helpdesk
 const requesters = alias(helpdeskUsers, 'requester');
 const assignees = alias(helpdeskUsers, 'assignee');
 
+/** Every column but the stored conversation, which only the ticket's page reads (`ticketConversation`). */
+const { conversation: _conversation, ...listedColumns } = getTableColumns(helpdeskTickets);
+
 const ticketColumns = {
-  ticket: helpdeskTickets,
+  ticket: listedColumns,
   requesterName: requesters.name,
   assigneeName: assignees.name,
 };
 
 type TicketRow = {
-  ticket: typeof helpdeskTickets.$inferSelect;
+  ticket: Omit<typeof helpdeskTickets.$inferSelect, 'conversation'>;
   requesterName: string | null;
   assigneeName: string | null;
 };
@@ -192,6 +196,14 @@ export function createBuiltinTickets(db: Database): HelpdeskTicketDesk {
         .where(and(eq(c.ticketId, ticketId), includeInternal ? undefined : eq(c.internal, false)))
         .orderBy(asc(c.createdAt), asc(c.id));
       return rows.map(toComment);
+    },
+
+    async ticketConversation(ticketId) {
+      const [row] = await db
+        .select({ conversation: helpdeskTickets.conversation })
+        .from(helpdeskTickets)
+        .where(eq(helpdeskTickets.id, ticketId));
+      return row?.conversation ?? null;
     },
 
     async listTicketEvents(ticketId) {

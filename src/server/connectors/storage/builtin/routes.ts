@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import parseRange from 'range-parser';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -67,7 +68,7 @@ export function builtinStorageRoutes(storage: BuiltinStorage): FastifyPluginAsyn
             .send({ error: 'Not Found', message: 'The file is no longer available.' });
         const objectKey = checkObjectKey(key);
         reply.header('accept-ranges', 'bytes');
-        // Without a Range the object and its bytes come in one read; a Range needs the size first.
+        // No bytes are read yet: the body is read chunk by chunk as the client takes it.
         const whole = request.headers.range ? undefined : await storage.get(objectKey);
         const object = whole?.object ?? (await storage.head(objectKey));
         if (!object) return gone();
@@ -88,12 +89,14 @@ export function builtinStorageRoutes(storage: BuiltinStorage): FastifyPluginAsyn
         if (!body) return gone();
         if (range)
           reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
+        // A byte stream (not object mode) reads the next chunk only once the client has taken the last one.
+        // Should the object change mid-read, the stream fails and the connection is cut short of its length.
         return reply
           .header('etag', `"${object.sha256}"`)
           .header('content-type', object.contentType)
           .header('content-disposition', `attachment; filename="${name}"`)
-          .header('content-length', body.byteLength)
-          .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+          .header('content-length', range ? range.end - range.start + 1 : object.size)
+          .send(Readable.from(body, { objectMode: false }));
       },
     );
   };

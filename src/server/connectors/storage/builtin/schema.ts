@@ -1,4 +1,4 @@
-import { bigint, customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -11,9 +11,25 @@ export const storedObjects = pgTable('stored_objects', {
   contentType: text('content_type').notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),
   sha256: text('sha256').notNull(),
-  body: bytea('body').notNull(),
+  /** The chunks holding the bytes (`stored_object_chunks.body_id`); a new id each time the object is written. */
+  bodyId: text('body_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An object's bytes in pieces, each written by a statement of its own: a large file never becomes one value
+ * that the database driver (PGlite's runs on the server's own thread) encodes or decodes in one go, and other
+ * requests are served between the pieces. `position` is the offset of the chunk's first byte.
+ */
+export const storedObjectChunks = pgTable(
+  'stored_object_chunks',
+  {
+    bodyId: text('body_id').notNull(),
+    position: bigint('position', { mode: 'number' }).notNull(),
+    body: bytea('body').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bodyId, table.position] })],
+);
 
 /**
  * The key that signs the built-in store's download URLs, made once by whichever instance needs it first and

@@ -6,7 +6,6 @@ import { ApiError } from '../../../lib/api-client';
 import { useAskAssistant, type AnswerSoFar } from '../api/ask-assistant';
 import { useConversation } from '../api/get-conversation';
 import { questionBefore } from '../lib/conversation-cache';
-import { conversationTranscript } from '../lib/transcript';
 import type { ChatBinding } from '../lib/use-chat-binding';
 import { AnswerMessage, type Feedback } from './answer-message';
 import { AssistantTicketForm } from './assistant-ticket-form';
@@ -155,11 +154,7 @@ export function AssistantPanel({ user }: { user: ChatBinding }) {
           <AssistantTicketForm
             key={ticketFor}
             question={ticketFor}
-            conversation={
-              activeId && messages.length > 0
-                ? { id: activeId, transcript: conversationTranscript(messages, window.location.origin) }
-                : null
-            }
+            conversationId={activeId && messages.length > 0 ? activeId : null}
             onCancel={() => setTicketFor(null)}
           />
         ) : null}

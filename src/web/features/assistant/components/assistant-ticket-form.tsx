@@ -23,13 +23,15 @@ const priorityLabel = (target: Target) =>
 const failure = (error: unknown) =>
   error instanceof ApiError && error.status === 0
     ? 'The portal could not be reached. Check your connection and try again.'
-    : 'Something went wrong on our side. What you chose is kept: please try again.';
+    : error instanceof ApiError && error.status === 429 && error.code
+      ? error.code
+      : 'Something went wrong on our side. What you chose is kept: please try again.';
 
 interface AssistantTicketFormProps {
   /** The question the ticket is about: its subject to begin with. */
   question: string;
-  /** The conversation, attached as the ticket's first comment; null before the first question. */
-  conversation: { id: string; transcript: string } | null;
+  /** The conversation the server attaches to the ticket; null before the first question. */
+  conversationId: string | null;
   onCancel: () => void;
 }
 
@@ -38,7 +40,7 @@ interface AssistantTicketFormProps {
  * first-response target of the customer's tier (the ticket form's data), the type, and the conversation
  * attached. The form takes the focus when it opens, so a keyboard user lands in it.
  */
-export function AssistantTicketForm({ question, conversation, onCancel }: AssistantTicketFormProps) {
+export function AssistantTicketForm({ question, conversationId, onCancel }: AssistantTicketFormProps) {
   const config = usePortalConfig();
   const profile = useRequesterProfile();
   const create = useCreateTicketFromConversation();
@@ -52,16 +54,12 @@ export function AssistantTicketForm({ question, conversation, onCancel }: Assist
   useEffect(() => heading.current?.focus(), []);
 
   if (create.data) {
-    const { ticket, attached } = create.data;
+    const { ticket } = create.data;
     return (
       <Alert color="green" role="status" title={`Ticket #${ticket.id} created`}>
-        {attached === null ? null : (
-          <p>
-            {attached
-              ? 'Our conversation is attached to it as its first comment.'
-              : 'The ticket stands, but our conversation could not be attached to it.'}
-          </p>
-        )}
+        {ticket.conversationId ? (
+          <p>Our conversation is attached to it, so the support team reads what you asked and saw.</p>
+        ) : null}
         <AppLink href={paths.ticket.getHref(ticket.id)}>Open ticket #{ticket.id}</AppLink>
       </Alert>
     );
@@ -78,7 +76,7 @@ export function AssistantTicketForm({ question, conversation, onCancel }: Assist
         priority,
         type,
       },
-      conversation,
+      conversationId,
     });
   };
   const required = (value: string) => (tried && value.trim() === '' ? 'Required' : undefined);

@@ -49,6 +49,8 @@ function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 403) return 'Only admins may manage support notices.';
   if (error instanceof ApiError && error.status === 404) return 'This notice was deleted in the meantime.';
   if (error instanceof ApiError && error.status === 400 && error.code) return `Not saved: ${error.code}`;
+  // The server's sentence says how long to wait.
+  if (error instanceof ApiError && error.status === 429 && error.code) return error.code;
   return 'The notice could not be saved. Please try again.';
 }
 

@@ -2,6 +2,7 @@ import { Alert, Button, TextInput, VisuallyHidden } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { useMemo, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import type { Notice } from '../../../../common/contracts/notices';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
@@ -40,7 +41,10 @@ function DeleteDialog({
       </p>
       {remove.isError ? (
         <Alert color="red.9" role="alert">
-          The notice could not be deleted. Please try again.
+          {/* A 429's sentence says how long to wait. */}
+          {remove.error instanceof ApiError && remove.error.status === 429 && remove.error.code
+            ? remove.error.code
+            : 'The notice could not be deleted. Please try again.'}
         </Alert>
       ) : null}
       <div className={classes.actions}>

@@ -19,8 +19,16 @@ export function uploadFailure(error: unknown): string {
   return 'The file could not be attached. Please try again.';
 }
 
-/** The files of a ticket, and a form to attach one more. */
-export function TicketAttachments({ id, attachments }: { id: string; attachments: TicketAttachment[] }) {
+/** The files of a ticket, and a form to attach one more while it is not closed (a closed ticket takes none). */
+export function TicketAttachments({
+  id,
+  attachments,
+  closed,
+}: {
+  id: string;
+  attachments: TicketAttachment[];
+  closed: boolean;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const attach = useAttachFile(id);
   const submit = (event: FormEvent) => {
@@ -42,26 +50,28 @@ export function TicketAttachments({ id, attachments }: { id: string; attachments
           ))}
         </ul>
       )}
-      <form onSubmit={submit} aria-label="Attach a file">
-        {attach.error ? (
-          <Alert color="red" role="alert" mb="sm">
-            {uploadFailure(attach.error)}
-          </Alert>
-        ) : null}
-        <Group align="flex-end" gap="sm">
-          <FileInput
-            label="Attach a file"
-            description={ATTACHMENT_HINT}
-            value={file}
-            onChange={setFile}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-          />
-          <Button type="submit" variant="outline" disabled={!file} loading={attach.isPending}>
-            Upload
-          </Button>
-        </Group>
-      </form>
+      {closed ? null : (
+        <form onSubmit={submit} aria-label="Attach a file">
+          {attach.error ? (
+            <Alert color="red" role="alert" mb="sm">
+              {uploadFailure(attach.error)}
+            </Alert>
+          ) : null}
+          <Group align="flex-end" gap="sm">
+            <FileInput
+              label="Attach a file"
+              description={ATTACHMENT_HINT}
+              value={file}
+              onChange={setFile}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+            />
+            <Button type="submit" variant="outline" disabled={!file} loading={attach.isPending}>
+              Upload
+            </Button>
+          </Group>
+        </form>
+      )}
     </section>
   );
 }

@@ -5,12 +5,14 @@ import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useAddComment } from '../../../lib/tickets/add-comment';
 import { useAssignees } from '../api/get-assignees';
 import { useTicket } from '../api/get-ticket';
 import { useUpdateTicket } from '../api/update-ticket';
 import { DueBadge, dateTime } from './due-badge';
 import { TicketAttachments } from './ticket-attachments';
+import { TicketConversation } from './ticket-conversation';
 import { TicketHistory } from './ticket-history';
 import { useTicketEvents } from '../lib/use-ticket-events';
 import classes from './tickets.module.css';
@@ -208,7 +210,8 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
               {staff ? <li>Assignee: {t.assignee?.name ?? 'Unassigned'}</li> : null}
             </ul>
             <p className={classes.description}>{t.description}</p>
-            {staff ? (
+            <TicketConversation conversation={data.conversation} />
+            {t.status === 'closed' ? null : staff ? (
               <AgentControls
                 key={`${t.status}-${t.priority}-${t.assignee?.id ?? ''}`}
                 ticket={t}
@@ -218,11 +221,19 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
             ) : (
               <MarkSolved ticket={t} id={id} />
             )}
-            <TicketAttachments id={id} attachments={data.attachments} />
+            <TicketAttachments id={id} attachments={data.attachments} closed={t.status === 'closed'} />
             <h2>Conversation</h2>
             <Comments comments={data.comments} />
             {t.status === 'closed' ? (
-              <p>This ticket is closed. Please open a new one.</p>
+              <p>
+                This ticket is closed. Please open a new one.
+                {staff ? null : (
+                  <>
+                    {' '}
+                    <AppLink href={paths.newTicket.getHref()}>Open a new ticket</AppLink>
+                  </>
+                )}
+              </p>
             ) : (
               <ReplyForm id={id} staff={staff} />
             )}
