@@ -7,7 +7,9 @@ import classes from './tickets.module.css';
 /** What the assistant showed for one question: its answer, the passages with their links, or that it found none. */
 function AssistantTurn({ message }: { message: TicketConversationEntry }) {
   if (message.passages.length === 0 && message.text === '') {
-    return <p>The assistant found nothing in the help content that answers it.</p>;
+    return (
+      <p className={classes.description}>The assistant found nothing in the help content that answers it.</p>
+    );
   }
   return (
     <>

@@ -199,7 +199,7 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
               <li>Opened {dateTime(t.createdAt)}</li>
               <li>
                 First response: <DueBadge ticket={t} now={now} />
-                {t.firstResponseDueAt && !t.firstRespondedAt
+                {t.firstResponseDueAt && !t.firstRespondedAt && t.dueState !== 'stopped'
                   ? ` (due ${dateTime(t.firstResponseDueAt)})`
                   : ''}
               </li>
