@@ -3,7 +3,6 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { loginHref, type LinkedLoginModal } from '../app/session/login-link';
 import { openLoginModal } from '../app/session/session-store';
-import classes from './login-link.module.css';
 
 interface LoginLinkProps extends Pick<ButtonProps, 'variant' | 'color' | 'fullWidth'> {
   kind: LinkedLoginModal;
@@ -28,7 +27,6 @@ export function LoginLink({ kind, children, onOpen, ...button }: LoginLinkProps)
     <Button
       component="a"
       href={loginHref(location, kind)}
-      className={classes.link}
       // One page with a modal, not a page of its own for search engines.
       rel="nofollow"
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {

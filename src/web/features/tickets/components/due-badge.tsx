@@ -10,10 +10,13 @@ const COLORS = {
   stopped: 'gray',
 } as const;
 
-/** The first-response state of a ticket, in words (colour only repeats them). */
+/**
+ * The first-response state of a ticket, in words (colour only repeats them): the dot variant keeps the words
+ * in the body's ink, readable on any row, where the light variant's tinted text falls below 4.5:1.
+ */
 export function DueBadge({ ticket, now }: { ticket: Ticket; now: number }) {
   return (
-    <Badge color={COLORS[ticket.dueState]} variant="light" tt="none">
+    <Badge color={COLORS[ticket.dueState]} variant="dot" tt="none">
       {dueText(ticket, now)}
     </Badge>
   );
