@@ -8,5 +8,7 @@
 # - --max-old-space-size (PORTAL_HEAP_MB, default 256): V8 otherwise grows its heap to 250-320 MB under load
 #   for about 100 MB of live objects and keeps it; with a limit it collects sooner.
 # `exec` keeps one process: the shell becomes Node, so signals and the process id are the server's own.
+# Nothing restarts a process that dies (out of memory, a crash): in production run this under a supervisor,
+# a systemd unit with Restart=always or a container's restart policy (README.md, Deployment).
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 exec node --max-old-space-size="${PORTAL_HEAP_MB:-256}" "$(dirname "$0")/start.mjs" "$@"

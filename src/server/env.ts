@@ -42,15 +42,15 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: positiveInt(24 * 60).default(60),
   SESSION_ABSOLUTE_HOURS: positiveInt(24 * 30).default(12),
-  /**
-   * How long an instance reuses a session it resolved (0 = ask the database every request). A logout or expiry
-   * on another instance is seen here within this time; this instance's own take effect at once.
-   */
   /** PGlite's buffer cache (a PostgreSQL size such as `32MB`); PGlite only. */
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d{1,6}(kB|MB|GB)$/, 'must be a PostgreSQL size such as 32MB')
     .default('32MB'),
+  /**
+   * How long an instance reuses a session it resolved (0 = ask the database every request). A logout or expiry
+   * on another instance is seen here within this time; this instance's own take effect at once.
+   */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Attempts per minute and address on each sign-in, signup and code-entry call, across all instances. */
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(100_000).optional(),

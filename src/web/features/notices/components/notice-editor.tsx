@@ -1,4 +1,8 @@
+// The editor's own stylesheet, and those of the Mantine components it renders that the rest of the app does not
+// (its content is a Typography, its link control has a Tooltip): loaded with the editor, on the admin's page only.
 import '@mantine/tiptap/styles.layer.css';
+import '@mantine/core/styles/Typography.layer.css';
+import '@mantine/core/styles/Tooltip.layer.css';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
