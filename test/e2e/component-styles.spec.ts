@@ -27,12 +27,16 @@ test('the Create a ticket button shows its label on its blue, at 1280 and 375 px
   await expectNoAxeViolations(page);
 });
 
-test("the priority choices on /tickets/new are Mantine's radios", async ({ page }) => {
+test("the priority choices on /tickets/new are Mantine's radios, and the file picker says what it is", async ({
+  page,
+}) => {
   await page.goto('/tickets/new');
   const radio = page.getByRole('radio', { name: /^P1/ });
   await expect(radio).toBeVisible();
   // Mantine's radio draws its own circle: the native control is turned off and sized by the theme.
   expect(await painted(radio, 'appearance')).toBe('none');
   expect(parseFloat(await painted(radio, 'width'))).toBeGreaterThanOrEqual(16);
+  // The attachment picker says what it is, rather than looking like an empty text box.
+  await expect(page.getByRole('button', { name: /Attachments/ })).toContainText('Choose files to attach');
   await expectNoAxeViolations(page);
 });

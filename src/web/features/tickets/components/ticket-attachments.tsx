@@ -61,6 +61,8 @@ export function TicketAttachments({
             <FileInput
               label="Attach a file"
               description={ATTACHMENT_HINT}
+              placeholder="Choose a file"
+              classNames={{ placeholder: classes.filePlaceholder }}
               value={file}
               onChange={setFile}
               clearable

@@ -235,6 +235,8 @@ export function TicketFormPage() {
           <FileInput
             label="Attachments"
             description={ATTACHMENT_HINT}
+            placeholder="Choose files to attach"
+            classNames={{ placeholder: classes.filePlaceholder }}
             multiple
             clearable
             clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
