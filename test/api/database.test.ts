@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
 /** Every table the migrations create, the built-in connectors' included. */
 const ALL_TABLES = [
+  'article_votes',
   'assistant_conversations',
   'assistant_messages',
   'auth_flows',

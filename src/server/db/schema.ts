@@ -96,6 +96,24 @@ export const kbArticles = pgTable(
 );
 
 export type KbArticleRow = typeof kbArticles.$inferSelect;
+
+/**
+ * "Was this article helpful?": one vote per article and voter, so a second vote replaces the first. The voter
+ * is `user:<id>` when signed in, else `browser:<id>` from the browser's own cookie.
+ */
+export const articleVotes = pgTable(
+  'article_votes',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => kbArticles.id, { onDelete: 'cascade' }),
+    voter: text('voter').notNull(),
+    helpful: boolean('helpful').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.articleId, table.voter] })],
+);
 export type NewKbArticleRow = typeof kbArticles.$inferInsert;
 
 /** One block of a documentation page: the text under one heading. */
@@ -349,6 +367,8 @@ export const notices = pgTable(
   'notices',
   {
     id: text('id').primaryKey(),
+    /** A short plain-text title: the list, the bell menu, the details page and mail show it. */
+    title: text('title').notNull(),
     /** Sanitized HTML (services/notices/notice-html.ts); sanitized again when read. */
     description: text('description').notNull(),
     /** The description as plain text: what the admin's search matches. */

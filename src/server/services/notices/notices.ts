@@ -151,7 +151,12 @@ export async function createNotice(
     for (let attempt = 0; attempt < ID_ATTEMPTS; attempt += 1) {
       const [row] = await tx
         .insert(notices)
-        .values({ id: String(now + attempt), ...checked, createdBy: actor.id })
+        .values({
+          id: String(now + attempt),
+          title: checked.descriptionText.slice(0, 80),
+          ...checked,
+          createdBy: actor.id,
+        })
         .onConflictDoNothing()
         .returning();
       if (row) {
