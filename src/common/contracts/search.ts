@@ -210,9 +210,12 @@ export const articleResponseSchema = z.object({
 });
 export type ArticleResponse = z.infer<typeof articleResponseSchema>;
 
-/** The period analytics can cover: PostgreSQL rejects year 0, and a year past 9999 has no ISO form it reads. */
-const ANALYTICS_FIRST_DAY = '1900-01-01';
-export const ANALYTICS_LAST_DAY = '9999-12-31';
+/**
+ * The period analytics can cover. No search is older than the portal or later than this century: a date
+ * outside is a typo (a year of 9999 or 0020), refused in words rather than read as a period nobody meant.
+ */
+export const ANALYTICS_FIRST_DAY = '2000-01-01';
+export const ANALYTICS_LAST_DAY = '2100-12-31';
 const isoDate = z.iso
   .datetime({ offset: true })
   .or(z.iso.date())
