@@ -127,10 +127,21 @@ describe('rate limits of sign-in, signup and code entry', () => {
     },
   );
 
-  it('the development default allows at least 100 attempts a minute', async () => {
+  it('the development default lets one address make 100 sign-in attempts in a minute', async () => {
     const relaxed = await createTestApp({ seed: false });
     try {
-      expect(relaxed.app.env.RATE_LIMIT_AUTH_PER_MINUTE).toBeGreaterThanOrEqual(100);
+      const statuses = new Set<number>();
+      for (let i = 0; i < 100; i += 1) {
+        const res = await relaxed.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '203.0.113.8',
+          headers: { origin: 'http://localhost' },
+          payload: { email: `nobody-${uniqueSuffix()}@example.com` },
+        });
+        statuses.add(res.statusCode);
+      }
+      expect([...statuses]).not.toContain(429);
     } finally {
       await relaxed.close();
     }
