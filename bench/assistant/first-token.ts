@@ -9,7 +9,7 @@ import { apiPaths } from '../../src/common/api-paths';
 import { createCustomer, sessionCookie } from '../../test/support/factories';
 import { startFakeModel } from '../../test/support/fake-model';
 import { openContentApp } from '../support/content-app';
-import { QUESTIONS } from './questions';
+import { TUNING_QUESTIONS } from './questions';
 
 const pieceMs = Number(process.env.BENCH_PIECE_MS ?? 30);
 const model = await startFakeModel({ pieceDelayMs: pieceMs });
@@ -53,7 +53,9 @@ try {
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const customer = await createCustomer(t.app);
   const { cookie } = await sessionCookie(t.app, { id: customer.id, role: 'customer' });
-  const asked = QUESTIONS.filter((question) => question.kind === 'sentence' || question.kind === 'symptom');
+  const asked = TUNING_QUESTIONS.filter(
+    (question) => question.kind === 'sentence' || question.kind === 'symptom',
+  );
   const passages: number[] = [];
   const firstText: number[] = [];
   const done: number[] = [];

@@ -1,46 +1,63 @@
 // The assistant's quality bench: `node --import tsx bench/assistant/run.ts` on PGlite, and with
-// `BENCH_DATABASE_URL=postgres://...` on PostgreSQL (bench/support/content-app.ts). Asks every question of
-// questions.ts as a signed-in customer and prints, per kind, the share answered (an answering passage among the
-// three shown; for unanswerable questions, the assistant saying it is not confident), then the misses.
-// bench/README.md keeps the figures.
+// `BENCH_DATABASE_URL=postgres://...` on PostgreSQL (bench/support/content-app.ts). Asks every question of both
+// sets as a signed-in customer: the tuning set (questions.ts, on which the assistant's settings were chosen) and
+// the held-out set (held-out-questions.ts, never used to choose anything). Prints, per kind, the share answered
+// (an answering passage among the three shown; for unanswerable questions, the assistant saying it is not
+// confident), the two sets side by side, then the misses of each set. bench/README.md keeps the figures.
 import { createCustomer, sessionCookie } from '../../test/support/factories';
 import { openContentApp } from '../support/content-app';
 import { answerableSuccess, answered, runQuestion, summarize, type QuestionOutcome } from './evaluate';
-import { QUESTIONS } from './questions';
+import { HELD_OUT_QUESTIONS } from './held-out-questions';
+import { TUNING_QUESTIONS, type BenchQuestion } from './questions';
 
 const t = await openContentApp({ RATE_LIMIT_ASSISTANT_PER_MINUTE: '10000' });
 try {
   const customer = await createCustomer(t.app);
   const { cookie } = await sessionCookie(t.app, { id: customer.id, role: 'customer' });
-  const outcomes: QuestionOutcome[] = [];
-  for (const question of QUESTIONS) outcomes.push(await runQuestion(t.app, { cookie }, question));
+  const askAll = async (questions: readonly BenchQuestion[]) => {
+    const outcomes: QuestionOutcome[] = [];
+    for (const question of questions) outcomes.push(await runQuestion(t.app, { cookie }, question));
+    return outcomes;
+  };
+  const tuning = await askAll(TUNING_QUESTIONS);
+  const heldOut = await askAll(HELD_OUT_QUESTIONS);
 
   const pct = (value: number) => `${(value * 100).toFixed(0)} %`;
-  console.log(`assistant quality on ${t.database}: ${QUESTIONS.length} questions over content/\n`);
-  console.log('| kind         | questions | answered | not confident |');
-  console.log('| ------------ | --------- | -------- | ------------- |');
-  for (const row of summarize(outcomes)) {
+  const pair = (a: string, b: string, width: number) => `${a} / ${b}`.padStart(width);
+  console.log(
+    `assistant quality on ${t.database} over content/: tuning set ${TUNING_QUESTIONS.length} questions, held-out set ${HELD_OUT_QUESTIONS.length}\n`,
+  );
+  console.log('Each cell: tuning / held-out.\n');
+  console.log('| kind         | questions | answered    | not confident |');
+  console.log('| ------------ | --------- | ----------- | ------------- |');
+  const heldOutRows = summarize(heldOut);
+  for (const row of summarize(tuning)) {
+    const other = heldOutRows.find((candidate) => candidate.kind === row.kind);
+    if (!other) continue;
     console.log(
-      `| ${row.kind.padEnd(12)} | ${String(row.questions).padStart(9)} | ${pct(row.success).padStart(8)} | ${pct(row.notConfident).padStart(13)} |`,
+      `| ${row.kind.padEnd(12)} | ${pair(String(row.questions), String(other.questions), 9)} | ${pair(pct(row.success), pct(other.success), 11)} | ${pair(pct(row.notConfident), pct(other.notConfident), 13)} |`,
     );
   }
-  const unanswerable = summarize(outcomes).find((row) => row.kind === 'unanswerable');
+  const declined = (outcomes: readonly QuestionOutcome[]) =>
+    summarize(outcomes).find((row) => row.kind === 'unanswerable')?.success ?? 0;
   console.log(
-    `\nanswerable questions with an answering passage in the three shown: ${answerableSuccess(outcomes).toFixed(2)} (target 0.85)`,
+    `\nanswerable questions with an answering passage in the three shown: tuning ${answerableSuccess(tuning).toFixed(2)}, held-out ${answerableSuccess(heldOut).toFixed(2)} (target 0.85)`,
   );
   console.log(
-    `unanswerable questions where the assistant is not confident: ${(unanswerable?.success ?? 0).toFixed(2)} (target 0.8)`,
+    `unanswerable questions where the assistant is not confident: tuning ${declined(tuning).toFixed(2)}, held-out ${declined(heldOut).toFixed(2)} (target 0.8)`,
   );
-  const misses = outcomes.filter((outcome) => !answered(outcome));
-  if (misses.length > 0) {
-    console.log('\nmisses (kind, confident, question → titles shown):');
+  const printMisses = (label: string, outcomes: readonly QuestionOutcome[]) => {
+    const misses = outcomes.filter((outcome) => !answered(outcome));
+    console.log(`\n${label} set: ${misses.length} misses (kind, confident, question → titles shown):`);
     for (const miss of misses) {
       console.log(
         `  ${miss.question.kind.padEnd(12)} ${miss.confident ? 'yes' : 'no '}  ${miss.question.ask}`,
       );
       for (const title of miss.shown) console.log(`        → ${title}`);
     }
-  }
+  };
+  printMisses('tuning', tuning);
+  printMisses('held-out', heldOut);
 } finally {
   await t.close();
 }

@@ -82,6 +82,10 @@ export function summarize(outcomes: QueryOutcome[]): KindSummary[] {
   });
 }
 
+/** A miss: no expected item in the top 3 (for `nonsense`: something was found). */
+export const isMiss = (outcome: QueryOutcome): boolean =>
+  outcome.query.kind === 'nonsense' ? outcome.total > 0 : outcome.rank === null || outcome.rank > 3;
+
 /** The share of answerable queries (every kind but nonsense) that found nothing. */
 export function answerableNoResult(outcomes: QueryOutcome[]): number {
   const answerable = outcomes.filter((outcome) => outcome.query.kind !== 'nonsense');
