@@ -37,7 +37,7 @@ export const noticeDateSchema = z
 /** The longest description accepted, in characters of HTML. */
 export const NOTICE_DESCRIPTION_MAX = 20_000;
 
-/** The longest title accepted, in characters once trimmed: it must fit a line of the bell's menu and a mail subject. */
+/** The longest title accepted, in characters once trimmed: it must fit a line or two of the bell's menu. */
 export const NOTICE_TITLE_MAX = 120;
 
 /** A notice's title: plain text, required, trimmed. */
@@ -48,7 +48,7 @@ export const noticeTitleSchema = storableText()
 
 export const noticeSchema = z.object({
   Notice_ID: z.string(),
-  /** Plain text: the list, the bell, the details page and mail show it. */
+  /** Plain text: the lists, the bell and the details page show it. */
   title: z.string(),
   /** Sanitized HTML. */
   description: z.string(),

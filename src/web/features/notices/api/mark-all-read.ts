@@ -12,11 +12,17 @@ function markAllRead() {
   );
 }
 
-/** Marks them, then refreshes the notices, so the bell's count and the lists' "Unread" labels go. */
-export function useMarkAllRead() {
+/**
+ * Marks them, then refreshes the notices, so the bell's count and the lists' "Unread" labels go. `onMarked`
+ * runs before the refresh: the caller moves the focus off a control the refresh removes.
+ */
+export function useMarkAllRead(onMarked?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAllRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTICES_KEY }),
+    onSuccess: () => {
+      onMarked?.();
+      return queryClient.invalidateQueries({ queryKey: NOTICES_KEY });
+    },
   });
 }

@@ -39,8 +39,9 @@ export function NoticeBell() {
   // The count is computed when the notices arrive; an end date passing while the page is open is rare enough.
   const [now] = useState(() => Date.now());
   const { open, setOpen, panelId, rootRef, onBlur, closeToButton, buttonProps } = useDisclosure();
-  const markAll = useMarkAllRead();
   const notificationsLink = useRef<HTMLAnchorElement>(null);
+  // The button goes with the last unread notice: the focus moves to Notifications first, staying in the menu.
+  const markAll = useMarkAllRead(() => notificationsLink.current?.focus());
   if (!signedIn) return null;
 
   const unreadNotices = isAdmin
@@ -99,13 +100,11 @@ export function NoticeBell() {
               <button
                 type="button"
                 className={classes.markAll}
-                disabled={markAll.isPending}
-                onClick={() =>
-                  markAll.mutate(undefined, {
-                    // The button goes with the last unread notice: focus stays in the menu.
-                    onSuccess: () => notificationsLink.current?.focus(),
-                  })
-                }
+                // Not `disabled`: a disabled button loses the focus, which would close the menu.
+                aria-disabled={markAll.isPending}
+                onClick={() => {
+                  if (!markAll.isPending) markAll.mutate();
+                }}
               >
                 {markAll.isPending ? 'Marking all as read…' : 'Mark all as read'}
               </button>

@@ -121,7 +121,7 @@ export function NoticeDialog(props: {
         ) : null}
         <TextInput
           label="Title"
-          description={`Shown in the bell, the lists and mail; up to ${NOTICE_TITLE_MAX} characters.`}
+          description={`Shown in the bell, the lists and on the notice’s page; up to ${NOTICE_TITLE_MAX} characters.`}
           required
           maxLength={NOTICE_TITLE_MAX}
           value={draft.title}

@@ -12,7 +12,7 @@ import { useDeleteNotice } from '../api/delete-notice';
 import { useDeletedNotices } from '../api/get-deleted-notices';
 import { useNotices } from '../api/get-notices';
 import { useRestoreNotice } from '../api/restore-notice';
-import { formatNoticeTime, NOTICE_TIME_ZONE } from '../lib/notice-time';
+import { formatNoticeTime } from '../lib/notice-time';
 import { descriptionText } from './notice-description';
 import { NoticeDialog } from './notice-dialog';
 import { QueryState } from './query-state';
@@ -208,17 +208,7 @@ export function NoticesAdminPage() {
               )}
             </p>
           ) : (
-            <DataTable
-              caption={caption}
-              columns={[
-                'Notice',
-                'Type',
-                `Start (${NOTICE_TIME_ZONE})`,
-                `End (${NOTICE_TIME_ZONE})`,
-                'Readers',
-                'Actions',
-              ]}
-            >
+            <DataTable caption={caption} columns={['Notice', 'Type', 'Start', 'End', 'Readers', 'Actions']}>
               {shown.map((notice) => (
                 <tr key={notice.Notice_ID}>
                   <td className={classes.noticeCell}>
@@ -230,7 +220,7 @@ export function NoticesAdminPage() {
                   <td>{notice.type}</td>
                   <td className={classes.time}>{formatNoticeTime(notice.startDate)}</td>
                   <td className={classes.time}>{formatNoticeTime(notice.endDate)}</td>
-                  <td>
+                  <td className={classes.time}>
                     <AppLink href={`${paths.users.getHref()}?id=${notice.Notice_ID}`}>
                       {notice.userIDs.length} {notice.userIDs.length === 1 ? 'reader' : 'readers'}
                       <VisuallyHidden> of the notice: {notice.title}</VisuallyHidden>
