@@ -168,7 +168,7 @@ export function downloadRateLimit(env: Pick<Env, 'RATE_LIMIT_DOWNLOADS_PER_MINUT
   });
 }
 
-/** Notice creates, updates and deletes together: RATE_LIMIT_NOTICE_WRITES_PER_MINUTE per minute and admin. */
+/** Notice creates, updates, deletes and restores together: RATE_LIMIT_NOTICE_WRITES_PER_MINUTE per minute and admin. */
 export function noticeWriteRateLimit(
   env: Pick<Env, 'RATE_LIMIT_NOTICE_WRITES_PER_MINUTE'>,
 ): RateLimitOptions {

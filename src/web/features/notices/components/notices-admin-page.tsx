@@ -1,5 +1,5 @@
 import { Alert, Button, SegmentedControl, TextInput, VisuallyHidden } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Notice } from '../../../../common/contracts/notices';
 import { isActiveNotice } from '../../../../common/notices';
@@ -99,18 +99,8 @@ function historyHref(notice: Notice): string {
  */
 export function NoticesAdminPage() {
   const [params, setParams] = useSearchParams();
-  const searchInUrl = params.get('q') ?? '';
+  const search = params.get('q') ?? '';
   const view = viewOf(params.get('view'));
-  // The box shows what was typed at once; the URL follows (a navigation runs as a transition, and a box
-  // showing the URL would drop keys typed before it caught up). Back or a link puts another `q` in the URL:
-  // the box takes that.
-  const [search, setSearch] = useState(searchInUrl);
-  const written = useRef(searchInUrl);
-  useEffect(() => {
-    if (searchInUrl === written.current) return;
-    written.current = searchInUrl;
-    setSearch(searchInUrl);
-  }, [searchInUrl]);
   const notices = useNotices();
   const deleted = useDeletedNotices(view === 'deleted');
   const restore = useRestoreNotice();
@@ -136,7 +126,9 @@ export function NoticesAdminPage() {
         return next;
       },
       // Typing replaces the entry (Back leaves the page, not the last letter); a view is a step of its own.
-      { replace, preventScrollReset: true },
+      // flushSync: the box shows the URL, so the URL must change with each key, not in a later transition
+      // (keys typed meanwhile would be lost).
+      { replace, preventScrollReset: true, flushSync: true },
     );
   };
 
@@ -178,12 +170,7 @@ export function NoticesAdminPage() {
           type="search"
           label="Search notices"
           value={search}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setSearch(value);
-            written.current = value;
-            setParam('q', value, true);
-          }}
+          onChange={(event) => setParam('q', event.currentTarget.value, true)}
         />
         <SegmentedControl
           aria-label="Show notices"
@@ -210,15 +197,7 @@ export function NoticesAdminPage() {
               {needle !== '' ? (
                 <>
                   No {caption.toLowerCase()} match “{search.trim()}”.{' '}
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => {
-                      setSearch('');
-                      written.current = '';
-                      setParam('q', '', false);
-                    }}
-                  >
+                  <Button variant="subtle" size="compact-sm" onClick={() => setParam('q', '', false)}>
                     Clear the search
                   </Button>
                 </>
