@@ -70,6 +70,11 @@ export const apiPaths = {
     deleteNotice: '/api/noticesModule/notice-delete',
     seenByUsers: '/api/noticesModule/seen-by-users',
     noticeChanges: '/api/noticesModule/notice-changes',
+    /** Admins: the deleted notices, and bringing one back. */
+    deletedNotices: '/api/noticesModule/deleted-notices',
+    restoreNotice: '/api/noticesModule/notice-restore',
+    /** The caller's read of every active notice at once (the bell's "Mark all as read"). */
+    markAllRead: '/api/noticesModule/mark-all-read',
     /** Server-sent events: a notice created, updated or deleted, on any instance. */
     events: '/api/noticesModule/events',
   },

@@ -69,8 +69,10 @@ const envSchema = z.object({
   RATE_LIMIT_ATTACHMENTS_PER_MINUTE: positiveInt(10_000).default(30),
   /** Download links per minute one signed-in user may request (each one is a compliance record). */
   RATE_LIMIT_DOWNLOADS_PER_MINUTE: positiveInt(10_000).default(30),
-  /** Support notice creates, updates and deletes per minute one admin may make, counted together. */
+  /** Support notice creates, updates, deletes and restores per minute one admin may make, counted together. */
   RATE_LIMIT_NOTICE_WRITES_PER_MINUTE: positiveInt(10_000).default(30),
+  /** "Mark all as read" calls per minute one signed-in user may make (each one writes a row per notice). */
+  RATE_LIMIT_NOTICE_MARK_ALL_PER_MINUTE: positiveInt(10_000).default(10),
   /**
    * Where every instance counts the rate limits above (`redis://` or `rediss://`). Unset: in the database.
    * Either way the counts are shared; while the store fails, each instance counts on its own (logged).

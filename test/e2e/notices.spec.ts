@@ -16,6 +16,7 @@ test.describe.configure({ mode: 'serial' });
 
 interface SavedNotice {
   Notice_ID: string;
+  title: string;
   description: string;
 }
 
@@ -29,11 +30,13 @@ async function createNotice(
   request: APIRequestContext,
   origin: string,
   description: string,
+  title = `Notice ${Date.now().toString(36)}`,
 ): Promise<SavedNotice> {
   const start = Date.now() - 60_000;
   const res = await request.post(apiPaths.notices.notice, {
     headers: { origin },
     data: {
+      title,
       description,
       startDate: new Date(start).toISOString(),
       endDate: new Date(start + 3 * 86_400_000).toISOString(),
@@ -92,6 +95,7 @@ test.describe('an admin', () => {
     test.slow(); // a long keyboard flow over three pages with eight axe runs
     const errors = collectPageErrors(page);
     const marker = `Gateway maintenance ${Date.now().toString(36)}`;
+    const title = `Title of ${marker}`;
     await gotoHydrated(page, '/support-notices');
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Support Notices' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -104,7 +108,9 @@ test.describe('an admin', () => {
     await expect(dialog).toBeVisible();
     const editor = dialog.getByRole('textbox', { name: 'Description' });
     await expect(editor).toBeVisible();
-    // The dialog focuses its first control; the editor comes after the close button and its toolbar.
+    // The dialog focuses its first control; the title comes after the close button, then the editor's toolbar.
+    await tabTo(page, dialog.getByRole('textbox', { name: 'Title' }), 10);
+    await page.keyboard.type(title);
     await tabTo(page, editor, 30);
     await page.keyboard.type(`${marker}: the controller cloud is upgraded.`);
     await page.keyboard.press('Tab');
@@ -146,8 +152,10 @@ test.describe('an admin', () => {
     const table = page.getByRole('table', { name: 'Active notices' });
     await expect(table.getByRole('row')).toHaveCount(2);
     const row = table.getByRole('row').filter({ hasText: marker });
-    await expect(row).toContainText('Jan 01 2026');
-    await expect(row).toContainText('Dec 31 2099');
+    // Entered and shown in UTC, and saying so.
+    await expect(row).toContainText(title);
+    await expect(row).toContainText('Jan 01 2026, 08:00 UTC');
+    await expect(row).toContainText('Dec 31 2099, 17:00 UTC');
 
     // Update the type: past the editor's toolbar and the parts of both dates to the type.
     await tabTo(page, row.getByRole('button', { name: /^Update/ }), 10);
@@ -167,11 +175,12 @@ test.describe('an admin', () => {
     await tabTo(page, row.getByRole('link', { name: /^0 readers/ }), 4, 'back');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/users\?id=\d+/);
-    await expect(page.getByText('No Users found!')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(page.getByText('Nobody has read this notice yet.')).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // The readers page links to the notice, whose page shows the admin its change history.
-    await tabTo(page, page.getByRole('main').getByRole('link', { name: 'The notice' }), 40);
+    // The readers page links to the notice's change history, on its details page.
+    await tabTo(page, page.getByRole('main').getByRole('link', { name: 'Change history' }), 40);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/notification-details\?id=\d+/);
     const history = page.getByRole('table', { name: 'Change history' });
@@ -187,15 +196,16 @@ test.describe('an admin', () => {
     expect(cells).toEqual(
       expect.arrayContaining([
         [
-          expect.any(String),
+          expect.stringMatching(/^[A-Z][a-z]{2} \d{2} \d{4}, \d{2}:\d{2} UTC$/),
           admin,
           'Created',
-          'description',
+          'title',
           '—',
-          `${marker}: the controller cloud is upgraded.`,
+          title,
         ],
-        ['', '', '', 'startDate', '—', 'Jan 01 2026'],
-        ['', '', '', 'endDate', '—', 'Dec 31 2099'],
+        ['', '', '', 'description', '—', `${marker}: the controller cloud is upgraded.`],
+        ['', '', '', 'startDate', '—', 'Jan 01 2026, 08:00 UTC'],
+        ['', '', '', 'endDate', '—', 'Dec 31 2099, 17:00 UTC'],
         ['', '', '', 'type', '—', 'Information'],
         [expect.any(String), admin, 'Updated', 'type', 'Information', 'Upgrade Advise'],
       ]),
@@ -229,7 +239,7 @@ test.describe('an admin', () => {
     await tabTo(page, confirm.getByRole('button', { name: 'Delete', exact: true }), 4);
     await page.keyboard.press('Enter');
     await expect(confirm).toBeHidden();
-    await expect(page.getByText('No data found!')).toBeVisible();
+    await expect(page.getByText(`No active notices match “${marker}”.`)).toBeVisible();
     expect(errors).toEqual([]);
   });
 });
@@ -280,10 +290,13 @@ test.describe('a customer', () => {
       await expect.poll(() => unreadCount(page), { timeout: 5_000 }).toBe(before);
       await expectNoAxeViolations(page);
 
-      // The bell's menu.
+      // The bell's menu: the read notice is no longer among its unread ones; no admin link.
       await bell(page).click();
       const menu = await controlledList(page, bell(page));
-      await expect(menu.getByRole('link')).toHaveText(['Home', 'Notifications']);
+      await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Manage Support Notices' })).toHaveCount(0);
+      await expect(menu.getByRole('link', { name: new RegExp(notice.title) })).toHaveCount(0);
       await page.keyboard.press('Escape');
       await expect(menu).toBeHidden();
       await expect(bell(page)).toBeFocused();
@@ -374,11 +387,11 @@ test.describe('a customer', () => {
     }
   });
 
-  test('no notices of a filter: No data found!', async ({ page }) => {
+  test('no notices of a filter: it says so and what to choose instead', async ({ page }) => {
     await gotoHydrated(page, '/notifications');
     await chooseFilter(page, 'Expired');
     // The run makes no expired notice; the demo data has none either.
-    await expect(page.getByText('No data found!')).toBeVisible();
+    await expect(page.getByText('No expired notices. Choose “View All” to see every notice.')).toBeVisible();
   });
 });
 
@@ -492,12 +505,19 @@ test.describe('stored XSS in notice descriptions', () => {
     // The text each payload's notice starts with, of this run only (other runs make the same payloads).
     const run = Date.now().toString(36);
     const payloadTitle = (number: number) => `Payload ${number} of ${run}`;
+    // The notice's title, apart from its text: the admin's table finds the rows by it.
+    const noticeTitle = (number: number) => `Title of payload ${number} of ${run}`;
     const admin = await adminRequest(browser, baseURL);
     const saved: SavedNotice[] = [];
     try {
       for (const [index, payload] of PAYLOADS.entries()) {
         saved.push(
-          await createNotice(admin.request, admin.origin, `<p>${payloadTitle(index + 1)}</p>${payload.html}`),
+          await createNotice(
+            admin.request,
+            admin.origin,
+            `<p>${payloadTitle(index + 1)}</p>${payload.html}`,
+            noticeTitle(index + 1),
+          ),
         );
       }
       await gotoHydrated(page, '/notifications');
@@ -525,13 +545,13 @@ test.describe('stored XSS in notice descriptions', () => {
       const adminPage = await admin.context.newPage();
       await gotoHydrated(adminPage, '/support-notices');
       const table = adminPage.getByRole('table', { name: 'Active notices' });
-      await expect(table.getByText(payloadTitle(PAYLOADS.length), { exact: true })).toBeVisible();
+      await expect(table.getByText(noticeTitle(PAYLOADS.length), { exact: true })).toBeVisible();
       await expectInert(adminPage);
       // The update dialog loads the stored description into the rich-text editor.
       for (const number of EDITOR_SAMPLE.map((index) => index + 1)) {
         await table
           .getByRole('row')
-          .filter({ has: adminPage.getByText(payloadTitle(number), { exact: true }) })
+          .filter({ has: adminPage.getByText(noticeTitle(number), { exact: true }) })
           .getByRole('button', { name: /^Update/ })
           .click();
         const dialog = adminPage.getByRole('dialog', { name: 'Update notice' });

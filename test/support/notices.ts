@@ -11,6 +11,7 @@ export { ANONYMOUS, callerOf, getAs, postAs, refusal, type Caller } from './call
 export function noticeBody(overrides: Partial<SaveNoticeBody> = {}): SaveNoticeBody {
   const start = Date.now() - 60_000;
   return {
+    title: 'Controller maintenance',
     description: '<p>Scheduled maintenance of the <strong>controller</strong> cloud.</p>',
     startDate: new Date(start).toISOString(),
     endDate: new Date(start + 7 * 86_400_000).toISOString(),

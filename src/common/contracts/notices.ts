@@ -37,8 +37,19 @@ export const noticeDateSchema = z
 /** The longest description accepted, in characters of HTML. */
 export const NOTICE_DESCRIPTION_MAX = 20_000;
 
+/** The longest title accepted, in characters once trimmed: it must fit a line or two of the bell's menu. */
+export const NOTICE_TITLE_MAX = 120;
+
+/** A notice's title: plain text, required, trimmed. */
+export const noticeTitleSchema = storableText()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(NOTICE_TITLE_MAX, `must be at most ${NOTICE_TITLE_MAX} characters`);
+
 export const noticeSchema = z.object({
   Notice_ID: z.string(),
+  /** Plain text: the lists, the bell and the details page show it. */
+  title: z.string(),
   /** Sanitized HTML. */
   description: z.string(),
   startDate: z.string(),
@@ -65,6 +76,7 @@ export const noticeIdQuerySchema = z.object({ id: noticeIdSchema });
 /** `POST api/noticesModule/notice`: without `Notice_ID` it creates, with one it updates that notice. */
 export const saveNoticeBodySchema = z.object({
   Notice_ID: noticeIdSchema.optional(),
+  title: noticeTitleSchema,
   description: storableText().max(NOTICE_DESCRIPTION_MAX),
   startDate: noticeDateSchema,
   endDate: noticeDateSchema,
@@ -78,11 +90,32 @@ export const deleteNoticeBodySchema = z.object({
   active: z.literal(false).optional(),
 });
 
+/** `POST api/noticesModule/notice-restore`: brings a deleted notice back (admins). */
+export const restoreNoticeBodySchema = z.object({ Notice_ID: noticeIdSchema });
+
+/** `GET api/noticesModule/deleted-notices` (admins): the deleted notices, newest deletion first. */
+export const deletedNoticeListSchema = noticeListSchema;
+
+/**
+ * `POST api/noticesModule/mark-all-read`: records the caller's read of every active notice. The body is
+ * empty (`{}`): whose reads is the session's business, so nobody marks reads for others.
+ */
+export const markAllReadBodySchema = z.object({}).strict();
+
+export const markAllReadAnswerSchema = z.object({
+  /** How many notices were marked read now (those read before are not counted). */
+  marked: z.number().int(),
+});
+
 export const seenByUserSchema = z.object({
   User_ID: z.string(),
   name: z.string(),
   email: z.string(),
   role: z.string(),
+  /** The company of the user's Controller ID or Customer ID; null for staff and customers without one. */
+  organisation: z.string().nullable(),
+  /** When the user read the notice (ISO 8601); null when listed by `userIds`, which names no notice. */
+  readAt: z.string().nullable(),
 });
 export type SeenByUser = z.infer<typeof seenByUserSchema>;
 

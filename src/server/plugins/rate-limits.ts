@@ -168,7 +168,7 @@ export function downloadRateLimit(env: Pick<Env, 'RATE_LIMIT_DOWNLOADS_PER_MINUT
   });
 }
 
-/** Notice creates, updates and deletes together: RATE_LIMIT_NOTICE_WRITES_PER_MINUTE per minute and admin. */
+/** Notice creates, updates, deletes and restores together: RATE_LIMIT_NOTICE_WRITES_PER_MINUTE per minute and admin. */
 export function noticeWriteRateLimit(
   env: Pick<Env, 'RATE_LIMIT_NOTICE_WRITES_PER_MINUTE'>,
 ): RateLimitOptions {
@@ -177,7 +177,20 @@ export function noticeWriteRateLimit(
     max: env.RATE_LIMIT_NOTICE_WRITES_PER_MINUTE,
     windowMs: MINUTE_MS,
     refusal: (max, wait) =>
-      `You have saved or deleted ${plural(max, 'notice')} in the last minute. Please wait ${wait} before changing another.`,
+      `You have saved, deleted or restored ${plural(max, 'notice')} in the last minute. Please wait ${wait} before changing another.`,
+  });
+}
+
+/** "Mark all as read" of the notices: RATE_LIMIT_NOTICE_MARK_ALL_PER_MINUTE per minute and user. */
+export function noticeMarkAllRateLimit(
+  env: Pick<Env, 'RATE_LIMIT_NOTICE_MARK_ALL_PER_MINUTE'>,
+): RateLimitOptions {
+  return perUserLimit({
+    name: 'notice-mark-all',
+    max: env.RATE_LIMIT_NOTICE_MARK_ALL_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    refusal: (max, wait) =>
+      `You have marked every notice read ${plural(max, 'time')} in the last minute. Please wait ${wait} before doing it again.`,
   });
 }
 

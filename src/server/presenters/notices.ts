@@ -9,6 +9,7 @@ import type { NoticeChangeView, NoticeView, SeenByUserRow } from '../services/no
 export function presentNotice({ row, userIDs }: NoticeView): Notice {
   return {
     Notice_ID: row.id,
+    title: row.title,
     description: sanitizeNoticeHtml(row.description),
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),
@@ -20,7 +21,14 @@ export function presentNotice({ row, userIDs }: NoticeView): Notice {
 }
 
 export function presentSeenByUser(row: SeenByUserRow): SeenByUser {
-  return { User_ID: row.id, name: row.name, email: row.email, role: row.role };
+  return {
+    User_ID: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    organisation: row.organisation,
+    readAt: row.readAt?.toISOString() ?? null,
+  };
 }
 
 export function presentNoticeChange(change: NoticeChangeView): NoticeChange {

@@ -11,3 +11,15 @@ export function formatDate(iso: string): string {
   if (!match || !month) return iso;
   return `${month} ${match[3]} ${match[1]}`;
 }
+
+/**
+ * A moment as 'Mon DD YYYY, HH:MM UTC' (e.g. 'Nov 26 2026, 23:39 UTC'): the date as {@link formatDate} prints
+ * it, the time on a 24-hour clock, always in UTC and saying so, so an admin in one zone and a customer in
+ * another read the same time, and server and browser render the same text. Invalid input: ''.
+ */
+export function formatDateTimeUtc(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const utc = date.toISOString();
+  return `${formatDate(utc)}, ${utc.slice(11, 16)} UTC`;
+}

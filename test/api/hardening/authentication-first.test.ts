@@ -28,6 +28,8 @@ const WRITES: { method: 'POST' | 'PATCH'; url: string; contentType?: string; bod
   { method: 'POST', url: apiPaths.notices.notice, body: '{"title":1}' },
   { method: 'POST', url: apiPaths.notices.deleteNotice, body: '[]' },
   { method: 'POST', url: apiPaths.notices.seenByUsers, body: '{}' },
+  { method: 'POST', url: apiPaths.notices.restoreNotice, body: '{"Notice_ID":"x"}' },
+  { method: 'POST', url: apiPaths.notices.markAllRead, body: '{"userId":"someone"}' },
   { method: 'POST', url: apiPaths.downloads.download, body: '{}' },
   { method: 'POST', url: apiPaths.downloads.listImageFiles, body: '"x"' },
   { method: 'POST', url: apiPaths.assistant.messages, body: '{}' },

@@ -213,7 +213,7 @@ describe('each write past its limit', () => {
     expect(updated.statusCode, updated.body).toBe(200);
     const deleted = await postAs(t.app, admin, apiPaths.notices.deleteNotice, { Notice_ID });
     expect(limited(deleted, 60)).toMatch(
-      /^You have saved or deleted 2 notices in the last minute\. Please wait (?:\d+ seconds?|1 minute) before changing another\.$/,
+      /^You have saved, deleted or restored 2 notices in the last minute\. Please wait (?:\d+ seconds?|1 minute) before changing another\.$/,
     );
     const other = await callerOf(t.app, 'admin');
     expect((await postAs(t.app, other, apiPaths.notices.deleteNotice, { Notice_ID })).statusCode).toBe(200);

@@ -82,6 +82,26 @@ const calls: Call[] = [
     expected: adminOnly,
   },
   {
+    name: 'GET deleted-notices',
+    send: (c) => getAs(t.app, c, n.deletedNotices),
+    expected: adminOnly,
+  },
+  {
+    name: 'POST notice-restore',
+    // Each role restores a notice of its own, so the admin's success does not turn the others' into 409s.
+    send: async (c) => {
+      const { Notice_ID } = await createNoticeAs(t.app, callers.admin);
+      await postAs(t.app, callers.admin, n.deleteNotice, { Notice_ID });
+      return postAs(t.app, c, n.restoreNotice, { Notice_ID });
+    },
+    expected: adminOnly,
+  },
+  {
+    name: 'POST mark-all-read',
+    send: (c) => postAs(t.app, c, n.markAllRead, {}),
+    expected: readersOnly,
+  },
+  {
     name: 'POST seen-by-users for oneself',
     send: (c) => postAs(t.app, c, n.seenByUsers, { id: noticeId, userId: c.id }),
     expected: readersOnly,

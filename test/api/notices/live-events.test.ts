@@ -114,6 +114,7 @@ describe(`live notice changes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 
 
     await postAs(t.app, admin, apiPaths.notices.notice, {
       Notice_ID: created.Notice_ID,
+      title: created.title,
       description: '<p>changed</p>',
       startDate: created.startDate,
       endDate: created.endDate,

@@ -181,9 +181,10 @@ describe('reads', () => {
         await getAs(t.app, admin, `${n.seenByUsers}?userIds=${asAdmin.Item.userIDs.join(',')},unknown-id`)
       ).json(),
     );
-    expect(byIds.users).toEqual([
-      { User_ID: customer.id, name: customer.name, email: customer.email, role: 'customer' },
-      { User_ID: agent.id, name: agent.name, email: agent.email, role: 'agent' },
+    // Listed by id, no notice is named: no read time.
+    expect(byIds.users).toMatchObject([
+      { User_ID: customer.id, name: customer.name, email: customer.email, role: 'customer', readAt: null },
+      { User_ID: agent.id, name: agent.name, email: agent.email, role: 'agent', readAt: null },
     ]);
     const byNotice = seenByListSchema.parse(
       (await getAs(t.app, admin, `${n.seenByUsers}?id=${Notice_ID}`)).json(),
@@ -200,8 +201,8 @@ describe('reads', () => {
 describe('audit trail', () => {
   it('records who changed which fields, before and after, newest first', async () => {
     const created = await createNoticeAs(t.app, admin, { type: 'Information' });
-    const { Notice_ID, description, startDate, endDate } = created;
-    const asMaintenance = { Notice_ID, description, startDate, endDate, type: 'Maintenance' };
+    const { Notice_ID, title, description, startDate, endDate } = created;
+    const asMaintenance = { Notice_ID, title, description, startDate, endDate, type: 'Maintenance' };
     await postAs(t.app, admin, n.notice, asMaintenance);
     // An update that changes nothing leaves no row.
     await postAs(t.app, admin, n.notice, asMaintenance);
@@ -216,6 +217,7 @@ describe('audit trail', () => {
       fields: [{ field: 'type', before: 'Information', after: 'Maintenance' }],
     });
     expect(changes[2]?.fields.map((field) => field.field)).toEqual([
+      'title',
       'description',
       'startDate',
       'endDate',

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import {
+  markAllReadAnswerSchema,
+  markAllReadBodySchema,
   noticeChangeListSchema,
   noticeIdQuerySchema,
   recordReadAnswerSchema,
@@ -11,10 +13,12 @@ import {
 } from '../../../common/contracts/notices.js';
 import { ServiceError } from '../../lib/errors.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
+import { noticeMarkAllRateLimit } from '../../plugins/rate-limits.js';
 import { presentNoticeChange, presentSeenByUser } from '../../presenters/notices.js';
 import {
   changesOf,
   getNotice,
+  markAllNoticesRead,
   readersOf,
   recordNoticeRead,
   usersByIds,
@@ -22,7 +26,8 @@ import {
 import { readRefusals, refusalSchemas, seenByRefusals } from './refusals.js';
 
 /**
- * Reads of notices: `POST api/noticesModule/seen-by-users {id, userId}` records the signed-in user's own read;
+ * Reads of notices: `POST api/noticesModule/seen-by-users {id, userId}` records the signed-in user's own read,
+ * `POST api/noticesModule/mark-all-read` their read of every active notice;
  * `GET api/noticesModule/seen-by-users` lists readers and `GET api/noticesModule/notice-changes?id=` the audit
  * trail, both for admins only.
  */
@@ -46,6 +51,35 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ServiceError('FORBIDDEN', 'A read can be recorded only for yourself.');
       const recorded = await recordNoticeRead(app.db, id, userId);
       return { id, userId, recorded };
+    },
+  );
+
+  app.post(
+    apiPaths.notices.markAllRead,
+    {
+      onRequest: authorize('readNotices', readRefusals),
+      config: { rateLimit: noticeMarkAllRateLimit(app.env) },
+      schema: {
+        tags: ['notices'],
+        summary: 'Mark every active notice read for the signed-in user',
+        description:
+          'Body `{}`. Records the caller as a reader of every notice that counts as unread (active, not ' +
+          'ended); answers how many were marked now. Idempotent.',
+        body: markAllReadBodySchema,
+        response: {
+          200: markAllReadAnswerSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const marked = await markAllNoticesRead(app.db, user.id);
+      reply.header('cache-control', 'no-store');
+      return { marked };
     },
   );
 

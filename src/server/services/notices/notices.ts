@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { NoticeType } from '../../../common/notices.js';
 import type { Role } from '../../../common/users.js';
 import type { Database } from '../../db/client.js';
 import {
+  customerAccounts,
   noticeChanges,
   noticeReads,
   notices,
@@ -73,6 +74,8 @@ export async function getNotice(db: Database, id: string, viewer: NoticeViewer):
 }
 
 export interface NoticeInput {
+  /** Trimmed plain text, 1 to 120 characters (the contract checks it). */
+  title: string;
   description: string;
   startDate: string;
   endDate: string;
@@ -80,6 +83,7 @@ export interface NoticeInput {
 }
 
 interface CheckedNotice {
+  title: string;
   description: string;
   descriptionText: string;
   startDate: Date;
@@ -99,12 +103,15 @@ function checkNotice(input: NoticeInput): CheckedNotice {
   if (endDate < startDate) {
     throw new ServiceError('INVALID_INPUT', 'body.endDate: must not be before startDate');
   }
-  return { description, descriptionText, startDate, endDate, type: input.type };
+  return { title: input.title, description, descriptionText, startDate, endDate, type: input.type };
 }
 
 /** What the audit trail records of a notice. */
-function auditedValues(row: Pick<NoticeRow, 'description' | 'startDate' | 'endDate' | 'type' | 'active'>) {
+function auditedValues(
+  row: Pick<NoticeRow, 'title' | 'description' | 'startDate' | 'endDate' | 'type' | 'active'>,
+) {
   return {
+    title: row.title,
     description: row.description,
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),
@@ -153,7 +160,6 @@ export async function createNotice(
         .insert(notices)
         .values({
           id: String(now + attempt),
-          title: checked.descriptionText.slice(0, 80),
           ...checked,
           createdBy: actor.id,
         })
@@ -222,6 +228,69 @@ export async function deleteNotice(db: Database, actor: NoticeViewer, id: string
 }
 
 /**
+ * Brings a deleted notice back: active again, listed and counted as before (its reads kept). Audited as an
+ * update of `active` (false to true), which the change history shows as a restore.
+ */
+export async function restoreNotice(db: Database, actor: NoticeViewer, id: string): Promise<NoticeRow> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(notices).where(eq(notices.id, id)).for('update');
+    if (!before) throw new ServiceError('NOT_FOUND', 'No such notice.');
+    if (before.active) throw new ServiceError('CONFLICT', 'This notice is not deleted.');
+    const [row] = await tx
+      .update(notices)
+      .set({ active: true, updatedAt: new Date() })
+      .where(eq(notices.id, id))
+      .returning();
+    if (!row) throw new ServiceError('NOT_FOUND', 'No such notice.');
+    await recordChange(tx, {
+      noticeId: id,
+      actorId: actor.id,
+      action: 'updated',
+      fields: changedFields(auditedValues(before), auditedValues(row)),
+    });
+    return row;
+  });
+}
+
+/** The deleted notices (admins), the latest change first, with every reader. */
+export async function listDeletedNotices(db: Database, viewer: NoticeViewer): Promise<NoticeView[]> {
+  const rows = await db
+    .select()
+    .from(notices)
+    .where(eq(notices.active, false))
+    .orderBy(desc(notices.updatedAt), desc(notices.id));
+  const readers = await readersFor(
+    db,
+    rows.map((row) => row.id),
+    viewer,
+  );
+  return rows.map((row) => ({ row, userIDs: readers.get(row.id) ?? [] }));
+}
+
+/**
+ * Records that `userId` read every notice that counts as unread (active and not yet ended), in one statement:
+ * the reads of a concurrent "mark all" or details page are skipped, not doubled. Answers how many were added.
+ */
+export async function markAllNoticesRead(db: Database, userId: string, now = new Date()): Promise<number> {
+  const added = await db
+    .insert(noticeReads)
+    .select(
+      db
+        // The columns in the table's order: notice_id, user_id, read_at.
+        .select({
+          noticeId: notices.id,
+          userId: sql<string>`${userId}::text`.as('user_id'),
+          readAt: sql<Date>`now()`.as('read_at'),
+        })
+        .from(notices)
+        .where(and(eq(notices.active, true), gt(notices.endDate, now))),
+    )
+    .onConflictDoNothing()
+    .returning({ noticeId: noticeReads.noticeId });
+  return added.length;
+}
+
+/**
  * Records that `userId` read the notice: one row per (notice, user), so reads at the same moment never
  * overwrite each other and a repeated read adds nothing. Answers whether a row was added.
  */
@@ -241,14 +310,30 @@ export interface SeenByUserRow {
   name: string;
   email: string;
   role: Role;
+  /** The company of the user's Controller ID or Customer ID, if any. */
+  organisation: string | null;
+  /** When they read the notice; null when listed by id, without a notice. */
+  readAt: Date | null;
 }
 
-const seenByColumns = { id: users.id, name: users.name, email: users.email, role: users.role };
+const seenByColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  organisation: customerAccounts.company,
+};
 
 /** The users named, in the order given (unknown ids are left out). */
 export async function usersByIds(db: Database, ids: string[]): Promise<SeenByUserRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(seenByColumns).from(users).where(inArray(users.id, ids));
+  const rows = (
+    await db
+      .select(seenByColumns)
+      .from(users)
+      .leftJoin(customerAccounts, eq(customerAccounts.providedId, users.providedId))
+      .where(inArray(users.id, ids))
+  ).map((row) => ({ ...row, readAt: null }));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return [...new Set(ids)].flatMap((id) => {
     const row = byId.get(id);
@@ -259,9 +344,10 @@ export async function usersByIds(db: Database, ids: string[]): Promise<SeenByUse
 /** Everyone who read the notice, first reader first. */
 export async function readersOf(db: Database, noticeId: string): Promise<SeenByUserRow[]> {
   return db
-    .select(seenByColumns)
+    .select({ ...seenByColumns, readAt: noticeReads.readAt })
     .from(noticeReads)
     .innerJoin(users, eq(users.id, noticeReads.userId))
+    .leftJoin(customerAccounts, eq(customerAccounts.providedId, users.providedId))
     .where(eq(noticeReads.noticeId, noticeId))
     .orderBy(asc(noticeReads.readAt), asc(users.email));
 }

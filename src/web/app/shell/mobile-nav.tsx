@@ -15,13 +15,18 @@ interface MobileNavProps {
   onClose: () => void;
 }
 
-/** The phone menu: every link of the header, its menus and the middle bar, from the same navigation model. */
+/**
+ * The phone menu: sign-in (or the account and Logout) at the top, the search, then every link of the header,
+ * its menus (the Admin menu first, for admins) and the middle bar, from the same navigation model.
+ */
 export function MobileNav({ opened, onClose }: MobileNavProps) {
   const navigation = useNavigation();
   const session = useSession();
   const navigate = useNavigate();
 
   const sections: Array<{ title: string; links: Link[] }> = [
+    // An admin's own pages first: they are what an admin opens the menu for.
+    ...(navigation.admin ? [{ title: navigation.admin.label, links: navigation.admin.items }] : []),
     { title: navigation.support.label, links: navigation.support.items },
     { title: navigation.documentation.label, links: navigation.documentation.items },
     { title: 'More from us', links: navigation.headerLinks },
@@ -40,6 +45,31 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
           <Drawer.CloseButton aria-label="Close menu" />
         </Drawer.Header>
         <Drawer.Body className={classes.body}>
+          {/* Sign-in (or who is signed in) first: on a phone the drawer is the only way to it, and the links
+              below run to several screens. */}
+          {session.signedIn ? (
+            <section className={classes.account} aria-label="Your account">
+              <p className={classes.accountName}>
+                <strong>{session.userName || session.userEmail}</strong>
+                {session.role ? ` (${ROLE_LABELS[session.role]})` : null}
+              </p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  onClose();
+                  void logout((to, options) => void navigate(to, options));
+                }}
+              >
+                Logout
+              </Button>
+            </section>
+          ) : (
+            <div className={classes.account}>
+              <SignInButtons layout="stacked" onChoose={onClose} />
+            </div>
+          )}
           <div className={classes.search}>
             <SiteSearchBox
               variant="compact"
@@ -64,29 +94,6 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
               </section>
             ))}
           </nav>
-          {session.signedIn ? (
-            <section className={classes.signIn} aria-label="Your account">
-              <p className={classes.account}>
-                <strong>{session.userName || session.userEmail}</strong>
-                {session.role ? ` (${ROLE_LABELS[session.role]})` : null}
-              </p>
-              <Button
-                type="button"
-                variant="outline"
-                fullWidth
-                onClick={() => {
-                  onClose();
-                  void logout((to, options) => void navigate(to, options));
-                }}
-              >
-                Logout
-              </Button>
-            </section>
-          ) : (
-            <div className={classes.signIn}>
-              <SignInButtons layout="stacked" onChoose={onClose} />
-            </div>
-          )}
         </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>

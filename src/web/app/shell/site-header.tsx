@@ -56,6 +56,11 @@ export function SiteHeader() {
                 </AppLink>
               </li>
             ))}
+            {navigation.admin ? (
+              <li>
+                <NavMenu label={navigation.admin.label} items={navigation.admin.items} tone="dark" />
+              </li>
+            ) : null}
           </ul>
         </nav>
 

@@ -1,6 +1,7 @@
 import type { Link, LinkGroup, MenuItem } from '../../../common/portal-config';
 import { usePortalConfig } from '../../lib/portal-config-context';
 import { canSeeMenuItem, useSession } from '../session/use-session';
+import { ADMIN_LINKS } from './admin-links';
 
 interface Navigation {
   support: { label: string; items: MenuItem[] };
@@ -10,6 +11,8 @@ interface Navigation {
   /** Tech Hub, On Demand Webinars, Video Libraries. */
   middleBarLinks: Link[];
   middleBarMenus: LinkGroup[];
+  /** The admin area's pages; null for anyone but an admin (the server refuses them those pages too). */
+  admin: { label: string; items: Link[] } | null;
 }
 
 /**
@@ -28,5 +31,6 @@ export function useNavigation(): Navigation {
     headerLinks: config.menus.header,
     middleBarLinks: config.middleBar.links,
     middleBarMenus: [config.middleBar.cloudProviderStatus, config.middleBar.marketplace],
+    admin: session.signedIn && session.role === 'admin' ? { label: 'Admin', items: [...ADMIN_LINKS] } : null,
   };
 }

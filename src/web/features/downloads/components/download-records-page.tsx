@@ -1,22 +1,47 @@
-import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Anchor, Button, NativeSelect, TextInput } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { apiPaths } from '../../../../common/api-paths';
 import { DOWNLOAD_RECORDS_PAGE_SIZE, type DownloadRecord } from '../../../../common/contracts/downloads';
 import { DOWNLOAD_FILE_TYPES } from '../../../../common/downloads';
 import { QueryState } from '../../../components/query-state';
 import { recordQuery, useDownloadRecords, type RecordFilters } from '../api/get-download-records';
+import { formatDate } from '../../../lib/format-date';
 import classes from './downloads.module.css';
+import bar from './download-records.module.css';
 
 const NO_FILTERS: RecordFilters = { email: '', fileName: '', country: '', fileType: '', from: '', to: '' };
+const FILTER_NAMES = Object.keys(NO_FILTERS) as Array<keyof RecordFilters>;
+
+/** The filters and page the URL holds (what Back restores and a shared link carries). */
+function fromUrl(params: URLSearchParams): { filters: RecordFilters; page: number } {
+  const filters = { ...NO_FILTERS };
+  for (const name of FILTER_NAMES) filters[name] = params.get(name) ?? '';
+  const page = Number(params.get('page'));
+  return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+function toUrl(filters: RecordFilters, page: number): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const name of FILTER_NAMES) if (filters[name].trim() !== '') query.set(name, filters[name].trim());
+  if (page > 1) query.set('page', String(page));
+  return query;
+}
+
+/** `Nov 26 2026, 23:39:26` (UTC, as the column says): the portal's date, with the second the trail keeps. */
+function recordTime(iso: string): string {
+  const utc = new Date(iso).toISOString();
+  return `${formatDate(utc)}, ${utc.slice(11, 19)}`;
+}
 
 const address = (...parts: (string | null)[]) => parts.filter(Boolean).join(', ');
 
 function RecordRow({ record }: { record: DownloadRecord }) {
   return (
     <tr>
-      <td>{new Date(record.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</td>
+      <td className={bar.time}>{recordTime(record.createdAt)}</td>
       <td>
         {record.userName}
         <br />
@@ -50,19 +75,26 @@ function RecordRow({ record }: { record: DownloadRecord }) {
 
 /**
  * The export-control trail (issue 13, admins): every download issued, filtered by email, file name, country,
- * file type and days, a page at a time, and the same filter exported as CSV.
+ * file type and days, a page at a time, and the same filter exported as CSV. Filters and page live in the
+ * URL: Back restores them, a reload keeps them and a link shares them.
  */
 export function DownloadRecordsPage() {
-  const [draft, setDraft] = useState<RecordFilters>(NO_FILTERS);
-  const [filters, setFilters] = useState<RecordFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const { filters, page } = fromUrl(params);
+  const applied = toUrl(filters, 1).toString();
+  const [draft, setDraft] = useState<RecordFilters>(filters);
   const records = useDownloadRecords(filters, page);
+
+  // Back and Forward change the URL under the form: the fields follow it.
+  useEffect(() => {
+    setDraft(fromUrl(new URLSearchParams(applied)).filters);
+  }, [applied]);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilters(draft);
-    setPage(1);
+    setParams(toUrl(draft, 1));
   };
+  const setPage = (next: number) => setParams(toUrl(filters, next));
   const field = (name: keyof RecordFilters) => ({
     value: draft[name],
     onChange: (event: { currentTarget: { value: string } }) =>
@@ -75,20 +107,28 @@ export function DownloadRecordsPage() {
 
   return (
     <>
-      <form onSubmit={apply} aria-label="Filter download records">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label="Email contains" type="search" {...field('email')} />
-          <TextInput label="File name contains" type="search" {...field('fileName')} />
-          <TextInput label="Country (name or code)" {...field('country')} />
-          <NativeSelect
-            label="File type"
-            data={[{ value: '', label: 'All' }, ...DOWNLOAD_FILE_TYPES]}
-            {...field('fileType')}
-          />
-          <TextInput label="From" type="date" {...field('from')} />
-          <TextInput label="To" type="date" {...field('to')} />
-          <Button type="submit">Filter</Button>
-        </Group>
+      <form onSubmit={apply} aria-label="Filter download records" className={bar.filterBar}>
+        <TextInput size="sm" label="Email contains" type="search" {...field('email')} />
+        <TextInput size="sm" label="File name contains" type="search" {...field('fileName')} />
+        <TextInput size="sm" label="Country (name or code)" {...field('country')} />
+        <NativeSelect
+          size="sm"
+          label="File type"
+          data={[{ value: '', label: 'All' }, ...DOWNLOAD_FILE_TYPES]}
+          {...field('fileType')}
+        />
+        <TextInput size="sm" label="From (UTC)" type="date" {...field('from')} />
+        <TextInput size="sm" label="To (UTC)" type="date" {...field('to')} />
+        <div className={bar.buttons}>
+          <Button size="sm" type="submit">
+            Filter
+          </Button>
+          {applied !== '' ? (
+            <Button size="sm" variant="default" onClick={() => setParams(new URLSearchParams())}>
+              Clear
+            </Button>
+          ) : null}
+        </div>
       </form>
       <p>
         <Anchor href={csv} download>
@@ -102,7 +142,14 @@ export function DownloadRecordsPage() {
       >
         {() => {
           const rows = records.data?.records ?? [];
-          if (rows.length === 0) return <p>No data found!</p>;
+          if (rows.length === 0)
+            return (
+              <p>
+                {applied !== ''
+                  ? 'No download matches these filters. Widen them, or choose Clear to see every record.'
+                  : 'No downloads yet. Every edge image or API collection a user downloads is recorded here.'}
+              </p>
+            );
           return (
             <>
               <p role="status">{`${total} record${total === 1 ? '' : 's'}`}</p>

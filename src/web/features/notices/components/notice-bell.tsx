@@ -1,10 +1,12 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { isUnreadNotice } from '../../../../common/notices';
 import { useSession } from '../../../app/session/use-session';
 import { AppLink } from '../../../components/app-link';
 import { useDisclosure } from '../../../components/use-disclosure';
 import { paths } from '../../../lib/paths';
 import { useNotices } from '../api/get-notices';
+import { useMarkAllRead } from '../api/mark-all-read';
+import { noticeAge } from '../lib/notice-time';
 import { useNoticeEvents } from '../lib/use-notice-events';
 import classes from './notice-bell.module.css';
 
@@ -19,10 +21,14 @@ function BellIcon() {
   );
 }
 
+/** How many unread notices the bell's menu previews; the rest are a click on Notifications away. */
+const PREVIEW_COUNT = 5;
+
 /**
  * The notification bell of the header (spec section 2): the count of unread notices (active, not yet opened)
- * for everyone but admins, and a menu with Home, Notifications and, for admins, Manage Support Notices. It
- * also keeps the notices live on every page (server-sent events).
+ * for everyone but admins, and a menu that previews the latest unread ones (title, type, age; each opens its
+ * details) with "Mark all as read", then Home, Notifications and, for admins, Manage Support Notices. It also
+ * keeps the notices live on every page (server-sent events): a notice that arrives updates count and preview.
  */
 export function NoticeBell() {
   const session = useSession();
@@ -33,11 +39,15 @@ export function NoticeBell() {
   // The count is computed when the notices arrive; an end date passing while the page is open is rare enough.
   const [now] = useState(() => Date.now());
   const { open, setOpen, panelId, rootRef, onBlur, closeToButton, buttonProps } = useDisclosure();
+  const notificationsLink = useRef<HTMLAnchorElement>(null);
+  // The button goes with the last unread notice: the focus moves to Notifications first, staying in the menu.
+  const markAll = useMarkAllRead(() => notificationsLink.current?.focus());
   if (!signedIn) return null;
 
-  const unread = isAdmin
-    ? 0
-    : (notices.data?.Items ?? []).filter((notice) => isUnreadNotice(notice, session.userId, now)).length;
+  const unreadNotices = isAdmin
+    ? []
+    : (notices.data?.Items ?? []).filter((notice) => isUnreadNotice(notice, session.userId, now));
+  const unread = unreadNotices.length;
   const label = isAdmin ? 'Notifications' : `Notifications, ${unread === 0 ? 'none' : unread} unread`;
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -63,10 +73,58 @@ export function NoticeBell() {
         ) : null}
       </button>
       <div id={panelId} className={classes.panel} hidden={!open}>
+        {isAdmin ? null : (
+          <section className={classes.preview} aria-labelledby={`${panelId}-unread`}>
+            <p id={`${panelId}-unread`} className={classes.previewTitle}>
+              {unread === 0 ? 'No unread notices' : `Unread notices (${unread})`}
+            </p>
+            {unread > 0 ? (
+              <ul className={classes.list}>
+                {unreadNotices.slice(0, PREVIEW_COUNT).map((notice) => (
+                  <li key={notice.Notice_ID}>
+                    <AppLink
+                      href={`${paths.notificationDetails.getHref()}?id=${notice.Notice_ID}`}
+                      className={classes.noticeLink}
+                      onClick={() => setOpen(false)}
+                    >
+                      <span className={classes.noticeTitle}>{notice.title}</span>
+                      <span className={classes.noticeMeta}>
+                        {notice.type} · {noticeAge(notice.createdAt, now)}
+                      </span>
+                    </AppLink>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {unread > 0 ? (
+              <button
+                type="button"
+                className={classes.markAll}
+                // Not `disabled`: a disabled button loses the focus, which would close the menu.
+                aria-disabled={markAll.isPending}
+                onClick={() => {
+                  if (!markAll.isPending) markAll.mutate();
+                }}
+              >
+                {markAll.isPending ? 'Marking all as read…' : 'Mark all as read'}
+              </button>
+            ) : null}
+            {markAll.isError ? (
+              <p role="alert" className={classes.error}>
+                The notices could not be marked as read. Please try again.
+              </p>
+            ) : null}
+          </section>
+        )}
         <ul className={classes.list}>
           {links.map((link) => (
             <li key={link.href}>
-              <AppLink href={link.href} className={classes.link} onClick={() => setOpen(false)}>
+              <AppLink
+                ref={link.href === paths.notifications.getHref() ? notificationsLink : undefined}
+                href={link.href}
+                className={classes.link}
+                onClick={() => setOpen(false)}
+              >
                 {link.label}
               </AppLink>
             </li>

@@ -6,18 +6,27 @@ import { paths } from '../../../lib/paths';
 import { useNotice } from '../api/get-notice';
 import { useNoticeChanges } from '../api/get-notice-changes';
 import { useRecordNoticeRead } from '../api/record-notice-read';
-import { formatNoticeDate, noticeAge } from '../lib/notice-time';
+import type { NoticeChange } from '../../../../common/contracts/notices';
+import { formatNoticeTime, noticeAge } from '../lib/notice-time';
 import { descriptionText, NoticeDescription } from './notice-description';
 import { QueryState } from './query-state';
 import classes from './notices.module.css';
 
 const ACTION_LABELS = { created: 'Created', updated: 'Updated', deleted: 'Deleted' } as const;
 
+/** A restore is stored as an update of `active` alone, from false to true. */
+function actionLabel(change: NoticeChange): string {
+  const [only, ...others] = change.fields;
+  if (change.action === 'updated' && others.length === 0 && only?.field === 'active' && only.after === true)
+    return 'Restored';
+  return ACTION_LABELS[change.action];
+}
+
 function changedValue(field: string, value: string | boolean | null): string {
   if (value === null) return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (field === 'description') return descriptionText(value);
-  if (field === 'startDate' || field === 'endDate') return formatNoticeDate(value);
+  if (field === 'startDate' || field === 'endDate') return formatNoticeTime(value);
   return value;
 }
 
@@ -39,9 +48,9 @@ function ChangeHistory({ id }: { id: string }) {
             {(changes.data?.changes ?? []).flatMap((change) =>
               change.fields.map((field, index) => (
                 <tr key={`${change.id}-${field.field}`}>
-                  <td>{index === 0 ? new Date(change.at).toLocaleString() : ''}</td>
+                  <td>{index === 0 ? formatNoticeTime(change.at) : ''}</td>
                   <td>{index === 0 ? (change.actor?.name ?? 'A deleted user') : ''}</td>
-                  <td>{index === 0 ? ACTION_LABELS[change.action] : ''}</td>
+                  <td>{index === 0 ? actionLabel(change) : ''}</td>
                   <td>{field.field}</td>
                   <td>{changedValue(field.field, field.before)}</td>
                   <td>{changedValue(field.field, field.after)}</td>
@@ -80,12 +89,15 @@ export function NoticeDetailsPage({ id }: { id: string }) {
       <QueryState isPending={notice.isPending} error={notice.error}>
         {() =>
           item ? (
-            <article className={classes.item}>
+            <article className={classes.item} aria-labelledby="notice-title">
+              <h2 id="notice-title" className={classes.title}>
+                {item.title}
+              </h2>
               <p className={classes.meta}>
                 <span className={classes.type}>{item.type}</span>
                 <span>Posted {noticeAge(item.createdAt, now)}</span>
-                <span>Starts {formatNoticeDate(item.startDate)}</span>
-                <span>Ends {formatNoticeDate(item.endDate)}</span>
+                <span>Starts {formatNoticeTime(item.startDate)}</span>
+                <span>Ends {formatNoticeTime(item.endDate)}</span>
                 {item.active ? null : <span>Deleted</span>}
               </p>
               <NoticeDescription html={item.description} />

@@ -1,11 +1,11 @@
 import { Alert, Button, Loader, NativeSelect, TextInput } from '@mantine/core';
 import { Dialog } from '../../../components/dialog';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import type { Notice } from '../../../../common/contracts/notices';
+import { NOTICE_TITLE_MAX, type Notice } from '../../../../common/contracts/notices';
 import { NOTICE_TYPES, type NoticeType } from '../../../../common/notices';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveNotice } from '../api/save-notice';
-import { fromLocalInput, toLocalInput } from '../lib/notice-time';
+import { fromUtcInput, NOTICE_TIME_ZONE, toUtcInput } from '../lib/notice-time';
 import { descriptionText } from './notice-description';
 import classes from './notices.module.css';
 
@@ -14,6 +14,7 @@ const NoticeEditor = lazy(() => import('./notice-editor'));
 export const REQUIRED_MESSAGE = 'Please fill all required fields';
 
 interface Draft {
+  title: string;
   description: string;
   start: string;
   end: string;
@@ -25,20 +26,22 @@ type Field = keyof Draft;
 function draftOf(notice: Notice | null): Draft {
   return notice
     ? {
+        title: notice.title,
         description: notice.description,
-        start: toLocalInput(notice.startDate),
-        end: toLocalInput(notice.endDate),
+        start: toUtcInput(notice.startDate),
+        end: toUtcInput(notice.endDate),
         type: notice.type,
       }
-    : { description: '', start: '', end: '', type: '' };
+    : { title: '', description: '', start: '', end: '', type: '' };
 }
 
-/** The fields a submit cannot go without (spec section 5): a description with text, both dates, a type. */
+/** The fields a submit cannot go without (spec section 5): a title, a description with text, both dates, a type. */
 function missingFields(draft: Draft): Set<Field> {
   const missing = new Set<Field>();
+  if (draft.title.trim() === '') missing.add('title');
   if (descriptionText(draft.description) === '') missing.add('description');
-  if (!fromLocalInput(draft.start)) missing.add('start');
-  if (!fromLocalInput(draft.end)) missing.add('end');
+  if (!fromUtcInput(draft.start)) missing.add('start');
+  if (!fromUtcInput(draft.end)) missing.add('end');
   if (draft.type === '') missing.add('type');
   return missing;
 }
@@ -86,12 +89,13 @@ export function NoticeDialog(props: {
     const missing = missingFields(draft);
     setInvalid(missing);
     save.reset();
-    const startDate = fromLocalInput(draft.start);
-    const endDate = fromLocalInput(draft.end);
+    const startDate = fromUtcInput(draft.start);
+    const endDate = fromUtcInput(draft.end);
     if (missing.size > 0 || !startDate || !endDate || draft.type === '') return;
     save.mutate(
       {
         ...(notice ? { Notice_ID: notice.Notice_ID } : {}),
+        title: draft.title.trim(),
         description: draft.description,
         startDate,
         endDate,
@@ -115,6 +119,15 @@ export function NoticeDialog(props: {
             {failureMessage(save.error)}
           </Alert>
         ) : null}
+        <TextInput
+          label="Title"
+          description={`Shown in the bell, the lists and on the notice’s page; up to ${NOTICE_TITLE_MAX} characters.`}
+          required
+          maxLength={NOTICE_TITLE_MAX}
+          value={draft.title}
+          error={fieldError('title')}
+          onChange={(event) => change('title', event.currentTarget.value)}
+        />
         <div>
           <label className={classes.editorLabel} htmlFor={ids.description}>
             Description <span aria-hidden="true">*</span>
@@ -144,7 +157,7 @@ export function NoticeDialog(props: {
         <div className={classes.dates}>
           <TextInput
             type="datetime-local"
-            label="Start date"
+            label={`Start date and time (${NOTICE_TIME_ZONE})`}
             required
             value={draft.start}
             error={fieldError('start')}
@@ -152,7 +165,7 @@ export function NoticeDialog(props: {
           />
           <TextInput
             type="datetime-local"
-            label="End date"
+            label={`End date and time (${NOTICE_TIME_ZONE})`}
             required
             value={draft.end}
             error={fieldError('end')}

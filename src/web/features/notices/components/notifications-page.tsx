@@ -10,7 +10,7 @@ import { useSession } from '../../../app/session/use-session';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
 import { useNotices } from '../api/get-notices';
-import { formatNoticeDate, noticeAge } from '../lib/notice-time';
+import { formatNoticeTime, noticeAge } from '../lib/notice-time';
 import { NoticeDescription } from './notice-description';
 import { QueryState } from './query-state';
 import classes from './notices.module.css';
@@ -41,18 +41,26 @@ export function NotificationsPage() {
           const shown = (notices.data?.Items ?? []).filter((notice) =>
             matchesNoticeFilter(notice, filter, now),
           );
-          if (shown.length === 0) return <p className={classes.section}>No data found!</p>;
+          if (shown.length === 0)
+            return (
+              <p className={classes.section}>
+                {filter === 'View All'
+                  ? 'No notices yet. New ones appear here and under the bell as soon as they are posted.'
+                  : `No ${filter.toLowerCase()} notices. Choose “View All” to see every notice.`}
+              </p>
+            );
           return (
             <ul className={classes.list} aria-label={`${filter} notices`}>
               {shown.map((notice) => {
                 const unread = isUnreadNotice(notice, session.userId, now);
                 return (
                   <li key={notice.Notice_ID} className={`${classes.item} ${unread ? classes.unread : ''}`}>
+                    <h2 className={classes.title}>{notice.title}</h2>
                     <p className={classes.meta}>
                       <span className={classes.type}>{notice.type}</span>
                       <span>{noticeAge(notice.createdAt, now)}</span>
                       <span>
-                        {formatNoticeDate(notice.startDate)} – {formatNoticeDate(notice.endDate)}
+                        {formatNoticeTime(notice.startDate)} – {formatNoticeTime(notice.endDate)}
                       </span>
                       {unread ? <span>Unread</span> : null}
                     </p>
@@ -60,10 +68,7 @@ export function NotificationsPage() {
                     <p>
                       <AppLink href={`${paths.notificationDetails.getHref()}?id=${notice.Notice_ID}`}>
                         View details
-                        <VisuallyHidden>
-                          {' '}
-                          of the {notice.type} notice of {formatNoticeDate(notice.createdAt)}
-                        </VisuallyHidden>
+                        <VisuallyHidden> of the notice “{notice.title}”</VisuallyHidden>
                       </AppLink>
                     </p>
                   </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNoticeDate, fromLocalInput, noticeAge, toLocalInput } from './notice-time';
+import { formatNoticeDate, formatNoticeTime, fromUtcInput, noticeAge, toUtcInput } from './notice-time';
 
 describe('notice time texts (spec section 9)', () => {
   const now = Date.parse('2026-11-25T12:00:00Z');
@@ -17,16 +17,21 @@ describe('notice time texts (spec section 9)', () => {
     expect(noticeAge(iso, now)).toBe(text);
   });
 
-  it('prints dates as Mon DD YYYY', () => {
-    expect(formatNoticeDate(new Date(2026, 10, 5, 10).toISOString())).toBe('Nov 05 2026');
-    expect(formatNoticeDate(new Date(2027, 0, 31, 23).toISOString())).toBe('Jan 31 2027');
+  it('prints dates as Mon DD YYYY in UTC, and times with the zone', () => {
+    expect(formatNoticeDate('2026-11-05T10:00:00Z')).toBe('Nov 05 2026');
+    // Still the 31st in UTC, whatever zone the reader is in.
+    expect(formatNoticeDate('2027-01-31T23:30:00Z')).toBe('Jan 31 2027');
+    expect(formatNoticeDate('2027-01-31T23:30:00-02:00')).toBe('Feb 01 2027');
     expect(formatNoticeDate('not a date')).toBe('');
+    expect(formatNoticeTime('2026-11-26T23:39:26.123Z')).toBe('Nov 26 2026, 23:39 UTC');
+    expect(formatNoticeTime('2026-12-01T09:05:00+01:00')).toBe('Dec 01 2026, 08:05 UTC');
+    expect(formatNoticeTime('')).toBe('');
   });
 
-  it('round-trips a datetime-local value', () => {
-    const iso = new Date(2026, 11, 1, 8, 30).toISOString();
-    expect(toLocalInput(iso)).toBe('2026-12-01T08:30');
-    expect(fromLocalInput('2026-12-01T08:30')).toBe(iso);
-    expect(fromLocalInput('')).toBeNull();
+  it('round-trips a datetime-local value as UTC', () => {
+    expect(toUtcInput('2026-12-01T08:30:00.000Z')).toBe('2026-12-01T08:30');
+    expect(fromUtcInput('2026-12-01T08:30')).toBe('2026-12-01T08:30:00.000Z');
+    expect(fromUtcInput('')).toBeNull();
+    expect(fromUtcInput('2026-13-01T08:30')).toBeNull();
   });
 });

@@ -1,13 +1,21 @@
-/** The time texts of spec section 9: the age of a notice and its dates as `Mon DD YYYY`. */
+import { formatDate, formatDateTimeUtc } from '../../../lib/format-date';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/**
+ * The time texts of notices: their age, and their start and end as 'Mon DD YYYY, HH:MM UTC'. Notices are
+ * shown and entered in UTC, and every label says so: one notice reaches customers in every time zone.
+ */
 
-/** `Nov 05 2026`, in the reader's time zone. */
+/** The zone notice times are shown and entered in, as labels name it. */
+export const NOTICE_TIME_ZONE = 'UTC';
+
+/** `Nov 05 2026` (the UTC date). */
 export function formatNoticeDate(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${MONTHS[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')} ${date.getFullYear()}`;
+  return Number.isNaN(date.getTime()) ? '' : formatDate(date.toISOString());
 }
+
+/** `Nov 05 2026, 08:30 UTC`. */
+export const formatNoticeTime = formatDateTimeUtc;
 
 const UNITS: Array<[name: string, seconds: number]> = [
   ['day', 86_400],
@@ -29,17 +37,15 @@ export function noticeAge(iso: string, now: number): string {
   return 'just now';
 }
 
-/** The value of an `<input type="datetime-local">` for an ISO time, in the reader's time zone. */
-export function toLocalInput(iso: string): string {
+/** The value of an `<input type="datetime-local">` for an ISO time, in UTC (`2026-12-01T08:30`). */
+export function toUtcInput(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);
 }
 
-/** An `<input type="datetime-local">` value as ISO 8601 (UTC); empty or invalid: null. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
+/** An `<input type="datetime-local">` value, read as UTC, as ISO 8601; empty or invalid: null. */
+export function fromUtcInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value)) return null;
+  const date = new Date(`${value}Z`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
