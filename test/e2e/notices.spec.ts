@@ -80,10 +80,17 @@ async function unreadCount(page: Page): Promise<number> {
   return match[1] === 'none' ? 0 : Number(match[1]);
 }
 
-/** Waits until the notices of the page have loaded (the bell's count comes from them). */
-async function bellReady(page: Page) {
+/**
+ * Opens `url` and waits until its notices have loaded (the bell's count comes from them) and its live stream
+ * has been answered: a notice made before the stream is open reaches the page by neither way.
+ */
+async function openWithLiveNotices(page: Page, url: string) {
+  const streamAnswered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === apiPaths.notices.events && response.status() === 200,
+  );
+  await gotoHydrated(page, url);
+  await streamAnswered;
   await expect(bell(page)).toHaveAttribute('aria-label', /Notifications, (\d+|none) unread/);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
 }
 
 test.describe('an admin', () => {
@@ -255,9 +262,8 @@ test.describe('a customer', () => {
     test.slow(); // two browser contexts and three axe runs
     const admin = await adminRequest(browser, baseURL);
     try {
-      await gotoHydrated(page, '/notifications');
+      await openWithLiveNotices(page, '/notifications');
       await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
-      await bellReady(page);
       const before = await unreadCount(page);
 
       // Created by an admin elsewhere: the bell and the list update without a reload.
@@ -332,15 +338,19 @@ test.describe('a customer', () => {
         answered.push(response.request().headerValue('last-event-id'));
     });
     try {
-      await gotoHydrated(page, `http://${portal.hostname}:${proxy.port}/notifications`);
-      await bellReady(page);
+      await openWithLiveNotices(page, `http://${portal.hostname}:${proxy.port}/notifications`);
       const before = await unreadCount(page);
       expect(await Promise.all(answered)).toEqual([null]);
+      // A second page, connected past the proxy: the notice's event reaching it shows that the event was
+      // sent. The page behind the cut proxy, which would have had it by the same way at the same time, has not.
+      const connected = await page.context().newPage();
+      await openWithLiveNotices(connected, '/notifications');
       proxy.cut();
       const marker = `Missed while offline ${Date.now().toString(36)}`;
       const notice = await createNotice(admin.request, admin.origin, `<p>${marker}</p>`);
       const missed = page.getByRole('list', { name: 'Active notices' }).getByText(marker);
-      await page.waitForTimeout(1000);
+      await expect(connected.getByRole('list', { name: 'Active notices' }).getByText(marker)).toBeVisible();
+      await connected.close();
       await expect(missed).toHaveCount(0);
       expect(await unreadCount(page)).toBe(before);
       proxy.restore();
@@ -373,8 +383,7 @@ test.describe('a customer', () => {
     });
     const admin = await adminRequest(browser, baseURL);
     try {
-      await gotoHydrated(page, '/notifications');
-      await bellReady(page);
+      await openWithLiveNotices(page, '/notifications');
       const before = await unreadCount(page);
       await expect.poll(() => refused).toBe(2);
       const marker = `After the errors ${Date.now().toString(36)}`;
