@@ -108,6 +108,7 @@ export function TicketsPage({ staff }: { staff: boolean }) {
             <>
               <DataTable
                 caption={staff ? 'Ticket queue' : 'My Requests'}
+                stacked
                 columns={[
                   'Ticket',
                   'Status',
@@ -122,19 +123,19 @@ export function TicketsPage({ staff }: { staff: boolean }) {
                     <th scope="row">
                       <AppLink href={ticket.url}>{`#${ticket.id} ${ticket.subject}`}</AppLink>
                     </th>
-                    <td>{ticket.status}</td>
-                    <td>{ticket.priority}</td>
-                    <td>
+                    <td data-label="Status">{ticket.status}</td>
+                    <td data-label="Priority">{ticket.priority}</td>
+                    <td data-label="First response">
                       <DueBadge ticket={ticket} now={now} />
                     </td>
-                    <td>{dateTime(ticket.updatedAt)}</td>
+                    <td data-label="Last update">{dateTime(ticket.updatedAt)}</td>
                     {staff ? (
                       <>
-                        <td>
+                        <td data-label="Requester">
                           {ticket.requester.name}
                           {ticket.organisation ? ` (${ticket.organisation}, ${ticket.tier ?? 'Basic'})` : ''}
                         </td>
-                        <td>{ticket.assignee?.name ?? 'Unassigned'}</td>
+                        <td data-label="Assignee">{ticket.assignee?.name ?? 'Unassigned'}</td>
                       </>
                     ) : null}
                   </tr>
