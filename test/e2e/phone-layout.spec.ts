@@ -5,8 +5,8 @@ import { AUTH_STATE, type SignedInRole } from './support/signed-in';
 
 /**
  * Every page of the portal at 375 x 812, signed out and in each role: once its data is on screen, nothing
- * makes the document wider than the phone (a wide table scrolls inside its own region or stacks), and the
- * menu drawer then opens wholly on screen.
+ * makes the document wider than the phone (a wide table scrolls inside its own region or stacks), the menu
+ * drawer then opens wholly on screen, and the announcement can be dismissed.
  */
 
 const PHONE = { width: 375, height: 812 };
@@ -125,6 +125,11 @@ async function checkFits(page: Page, name: string, ready?: (page: Page) => Promi
   await expect(menu.getByRole('button', { name: 'Close menu' })).toBeInViewport({ ratio: 1 });
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+
+  // The announcement can be dismissed on every page.
+  const banner = page.getByRole('region', { name: 'Announcement' });
+  await banner.getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect.soft(banner, `the announcement on ${name} is dismissed`).toBeHidden();
 }
 
 async function pageAs(browser: Browser, baseURL: string | undefined, role: SignedInRole) {

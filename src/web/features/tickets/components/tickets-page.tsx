@@ -4,6 +4,7 @@ import { TICKETS_PAGE_SIZE } from '../../../../common/contracts/tickets';
 import { DUE_STATES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
 import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../lib/paths';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { useTickets, type TicketFilters } from '../api/get-tickets';
@@ -47,7 +48,8 @@ export function TicketsPage({ staff }: { staff: boolean }) {
     <>
       {staff ? null : (
         <p>
-          <Button component="a" href="/tickets/new">
+          {/* Through the router: the same page view goes on (a dismissed announcement stays dismissed). */}
+          <Button component={AppLink} href={paths.newTicket.getHref()}>
             Create a ticket
           </Button>
         </p>
