@@ -35,6 +35,14 @@ export function embargoMessage(productName: string): string {
   );
 }
 
+/**
+ * A deployment address in the United States: the address form is for deployments outside it, and a US
+ * deployment needs no address.
+ */
+export const unitedStatesOnAddressFormMessage = (productName: string) =>
+  `The deployment address form is for deployments outside the United States. For a deployment in the ` +
+  `United States, answer Yes to 'Is ${productName} Edge being deployed in United States?': no address is needed.`;
+
 /** Stage 1's question (spec section 2). */
 export const deploymentQuestion = (productName: string) =>
   `Is ${productName} Edge being deployed in United States?`;

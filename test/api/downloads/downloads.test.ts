@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { collectionFilesSchema, imageFilesSchema } from '../../../src/common/contracts/downloads.js';
-import { embargoMessage } from '../../../src/common/downloads.js';
+import { embargoMessage, unitedStatesOnAddressFormMessage } from '../../../src/common/downloads.js';
 import { downloadRecords } from '../../../src/server/db/schema.js';
 import { ANONYMOUS, callerOf, getAs, postAs, refusal, type Caller } from '../../support/callers.js';
 import { nonUsRequest, syncDemoDownloads } from '../../support/downloads.js';
@@ -196,6 +196,26 @@ describe('export control on the server', () => {
       expect(await recordCount()).toBe(before);
     },
   );
+
+  it.each(['United States', 'US', 'usa', 'United States of America'])(
+    'the address form (a deployment address) with the United States (%s) as the deployment country: 400 saying so, nothing recorded',
+    async (written) => {
+      const before = await recordCount();
+      const res = await postAs(
+        t.app,
+        customer,
+        d.download,
+        nonUsRequest(imageName, { deploymentCountry: written }),
+      );
+      expect(refusal(res, 400)).toBe(unitedStatesOnAddressFormMessage(t.app.portalConfig.product.name));
+      expect(await recordCount()).toBe(before);
+    },
+  );
+
+  it('a company headquartered in the United States may deploy elsewhere', async () => {
+    const url = await urlOf(customer, nonUsRequest(imageName, { companyCountry: 'USA' }));
+    expect(url).toBeTruthy();
+  });
 
   it('an unknown country, a NUL byte and a 20-digit file name are 400s', async () => {
     expect(

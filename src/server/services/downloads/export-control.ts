@@ -1,5 +1,9 @@
 import { countryCode, embargoedFields } from '../../../common/countries.js';
-import { embargoMessage, UNITED_STATES } from '../../../common/downloads.js';
+import {
+  embargoMessage,
+  UNITED_STATES,
+  unitedStatesOnAddressFormMessage,
+} from '../../../common/downloads.js';
 import type { DownloadRequest } from '../../../common/contracts/downloads.js';
 import { ServiceError } from '../../lib/errors.js';
 
@@ -37,6 +41,9 @@ function country(field: 'deploymentCountry' | 'companyCountry', written: string 
 
 const present = (value: string | undefined) => (value && value.length > 0 ? value : null);
 
+/** The deployment address fields, which only a deployment outside the United States gives. */
+const US_PATH_REFUSES = ['deploymentAddress1', 'deploymentAddress2', 'deployementState'] as const;
+
 /**
  * The export-control rules of spec section 5, on the server (the brief: the wizard's check alone is not
  * enough). An embargoed deployment or company country, by name or code, is refused with the section 5
@@ -61,6 +68,11 @@ export function checkDestination(
       ? null
       : country('companyCountry', request.companyCountry);
   if (deploymentCountry === UNITED_STATES) {
+    // The address form is the path for deployments outside the United States: a request that gives a
+    // deployment address names the United States by mistake, and is refused rather than recorded as a US one.
+    if (US_PATH_REFUSES.some((field) => present(request[field]))) {
+      throw new ServiceError('INVALID_INPUT', unitedStatesOnAddressFormMessage(rules.productName));
+    }
     return { ...NO_DESTINATION, deploymentCountry, companyCountry };
   }
   const required = (

@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, Textarea } from '@mantine/core';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ASSISTANT_TEXT_MAX, type ConversationMessage } from '../../../../common/contracts/assistant';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
@@ -50,6 +50,18 @@ export function AssistantPanel({ user }: { user: ChatBinding }) {
   /** The question a ticket is offered for; null while no ticket is offered. */
   const [ticketFor, setTicketFor] = useState<string | null>(null);
   const messages = conversation.data?.conversation.messages ?? [];
+  const logRef = useRef<HTMLDivElement>(null);
+  const questionsShown =
+    messages.filter((message) => message.role === 'user').length + (ask.isPending ? 1 : 0);
+
+  // The view follows the conversation: each new question (sent, or of a conversation opened) is brought to the
+  // top of the screen, so its answer arrives right below it, in view, above the docked question box. Only when
+  // a question is added: a reader scrolling back through a streaming answer is not pulled away.
+  useEffect(() => {
+    if (questionsShown === 0) return;
+    const questions = logRef.current?.querySelectorAll<HTMLElement>('[data-question]');
+    questions?.[questions.length - 1]?.scrollIntoView({ block: 'start' });
+  }, [questionsShown]);
 
   const open = (id: string | null) => {
     setActiveId(id);
@@ -88,8 +100,9 @@ export function AssistantPanel({ user }: { user: ChatBinding }) {
 
   return (
     <div className={classes.layout}>
+      <ConversationList activeId={activeId} onChoose={open} onNew={() => open(null)} />
       <section className={classes.panel} aria-label="Chat with the assistant">
-        <div className={classes.log} role="log" aria-live="polite" aria-label="Messages">
+        <div ref={logRef} className={classes.log} role="log" aria-live="polite" aria-label="Messages">
           <div className={classes.answer}>
             <span className={classes.who}>Assistant</span>
             <p>{`Hello, ${user.name}. Ask me a question: I look for the answer in the knowledge base, the documentation and the community.`}</p>
@@ -109,7 +122,7 @@ export function AssistantPanel({ user }: { user: ChatBinding }) {
               {messages.map((message, index) => (
                 <li key={message.id} className={classes.message}>
                   {message.role === 'user' ? (
-                    <p className={classes.question}>
+                    <p className={`${classes.question} ${classes.turn}`} data-question>
                       <span className={classes.who}>You</span>
                       {message.text}
                     </p>
@@ -130,7 +143,7 @@ export function AssistantPanel({ user }: { user: ChatBinding }) {
           ) : null}
           {ask.isPending ? (
             <>
-              <p className={classes.question}>
+              <p className={`${classes.question} ${classes.turn}`} data-question>
                 <span className={classes.who}>You</span>
                 {ask.variables.text}
               </p>
@@ -182,7 +195,6 @@ export function AssistantPanel({ user }: { user: ChatBinding }) {
           </div>
         </form>
       </section>
-      <ConversationList activeId={activeId} onChoose={open} onNew={() => open(null)} />
     </div>
   );
 }

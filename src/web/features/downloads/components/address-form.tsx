@@ -1,7 +1,20 @@
-import { Alert, Button, Group, Select, TextInput } from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
-import { COUNTRIES, embargoedFields } from '../../../../common/countries';
-import { ADDRESS_FIELDS, embargoMessage, type AddressFieldName } from '../../../../common/downloads';
+import {
+  Alert,
+  Button,
+  Group,
+  Select,
+  TextInput,
+  type ComboboxItem,
+  type OptionsFilter,
+} from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { COUNTRIES, embargoedFields, searchCountries } from '../../../../common/countries';
+import {
+  ADDRESS_FIELDS,
+  embargoMessage,
+  UNITED_STATES,
+  type AddressFieldName,
+} from '../../../../common/downloads';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 import { missingAddressFields, type AddressDraft } from '../lib/destination';
 import classes from './downloads.module.css';
@@ -17,6 +30,18 @@ function autocompleteOf(name: AddressFieldName, group: string): string {
   if (name.endsWith('Address2')) return `section-${group} address-line2`;
   return 'off';
 }
+
+const ALL_COUNTRIES = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
+/** This form is the path for deployments outside the United States (stage 1's No): the US is not offered. */
+const DEPLOYMENT_COUNTRIES = ALL_COUNTRIES.filter((country) => country.value !== UNITED_STATES);
+
+/** Finds a country by any of its names and short names ('UK', 'USA', 'Turkey'), the best match first. */
+const filterCountries: OptionsFilter = ({ options, search }) => {
+  const items = options
+    .filter((option): option is ComboboxItem => 'value' in option)
+    .map((item) => ({ code: item.value, item }));
+  return searchCountries(search, items).map((entry) => entry.item);
+};
 
 const GROUPS = [
   { legend: 'Deployment address', prefix: 'deployment' },
@@ -41,19 +66,31 @@ export function AddressForm({
 }) {
   const config = usePortalConfig();
   const [problem, setProblem] = useState<Problem | null>(null);
-  const countries = useMemo(
-    () => COUNTRIES.map((country) => ({ value: country.code, label: country.name })),
-    [],
-  );
+  /** Counts refused Continues: each one brings the summary into view and focus, also when it says the same. */
+  const [refusals, setRefusals] = useState(0);
+  const summary = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (refusals === 0) return;
+    // The summary is at the top of the form and Continue at its bottom: without this a phone user (or a
+    // screen-reader user) is left below the fields with the reason off-screen.
+    summary.current?.scrollIntoView({ block: 'start' });
+    summary.current?.focus({ preventScroll: true });
+  }, [refusals]);
+
+  const refuse = (next: Problem) => {
+    setProblem(next);
+    setRefusals((count) => count + 1);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The embargo first, as the download API checks it: an embargoed country ends the request whatever else
     // is missing, so the user is not sent to fill in fields for a download that cannot happen.
     const embargoed = embargoedFields(draft, config.embargoedCountries);
-    if (embargoed.length > 0) return setProblem({ kind: 'embargo', fields: embargoed });
+    if (embargoed.length > 0) return refuse({ kind: 'embargo', fields: embargoed });
     const missing = missingAddressFields(draft);
-    if (missing.length > 0) return setProblem({ kind: 'missing', fields: missing });
+    if (missing.length > 0) return refuse({ kind: 'missing', fields: missing });
     setProblem(null);
     onContinue();
   };
@@ -77,7 +114,15 @@ export function AddressForm({
   return (
     <form onSubmit={submit} noValidate aria-describedby={problem ? 'address-problem' : undefined}>
       {problem ? (
-        <Alert color="red" role="alert" id="address-problem" mb="md">
+        <Alert
+          ref={summary}
+          color="red"
+          role="alert"
+          id="address-problem"
+          mb="md"
+          tabIndex={-1}
+          className={classes.summary}
+        >
           {problem.kind === 'missing' ? REQUIRED_MESSAGE : embargoMessage(config.product.name)}
         </Alert>
       ) : null}
@@ -94,7 +139,8 @@ export function AddressForm({
                 selectFirstOptionOnChange
                 nothingFoundMessage="No country matches"
                 placeholder="Type to search"
-                data={countries}
+                data={field.name === 'deploymentCountry' ? DEPLOYMENT_COUNTRIES : ALL_COUNTRIES}
+                filter={filterCountries}
                 value={draft[field.name] || null}
                 onChange={(value) => set(field.name, value ?? '')}
                 error={errorOf(field.name)}

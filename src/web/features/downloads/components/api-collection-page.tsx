@@ -29,15 +29,16 @@ function CollectionTable({ user }: { user: DownloadUser }) {
           if (collections.length === 0) return <p>No collections are available yet.</p>;
           return (
             <DataTable
+              stacked
               caption="Postman collections"
               columns={['Collection', 'File', 'Size', 'Download', 'Guide']}
             >
               {collections.map((file) => (
                 <tr key={file.fileName}>
                   <th scope="row">{file.title}</th>
-                  <td>{file.fileName}</td>
-                  <td>{file.size === null ? '—' : formatFileSize(file.size)}</td>
-                  <td>
+                  <td data-label="File">{file.fileName}</td>
+                  <td data-label="Size">{file.size === null ? '—' : formatFileSize(file.size)}</td>
+                  <td data-label="Download">
                     {file.size === null ? (
                       'Not available yet'
                     ) : (
@@ -51,7 +52,7 @@ function CollectionTable({ user }: { user: DownloadUser }) {
                       />
                     )}
                   </td>
-                  <td>
+                  <td data-label="Guide">
                     <Anchor href={file.guide} target="_blank" rel="noopener noreferrer">
                       {`Guide to the ${file.title}`}
                     </Anchor>

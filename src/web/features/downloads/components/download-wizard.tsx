@@ -80,7 +80,7 @@ export function DownloadWizard({ user }: { user: DownloadUser }) {
           </>
         ) : null}
       </section>
-      <p>
+      <p className={classes.related}>
         Postman collections of the controller and CoPilot APIs are on the{' '}
         <AppLink href={paths.apiCollection.getHref()}>API Collection page</AppLink>.{' '}
         <AppLink href={paths.downloadProcess.getHref()}>How downloads work</AppLink>

@@ -59,7 +59,7 @@ function ReleaseRow({
   return (
     <tr>
       <th scope="row">{release}</th>
-      <td>
+      <td data-label="Image">
         <div>{image.fileName}</div>
         {available ? (
           <DownloadButton
@@ -74,9 +74,11 @@ function ReleaseRow({
           <span className={classes.message}>Not available yet</span>
         )}
       </td>
-      <td>{image.size === null ? '—' : formatFileSize(image.size)}</td>
-      <td className={classes.checksum}>{image.sha256 ?? '—'}</td>
-      <td>
+      <td data-label="Size">{image.size === null ? '—' : formatFileSize(image.size)}</td>
+      <td data-label="SHA-256" className={classes.checksum}>
+        {image.sha256 ?? '—'}
+      </td>
+      <td data-label="Checksum file">
         <div>{image.checksum.fileName}</div>
         {image.checksum.size !== null ? (
           <DownloadButton
@@ -123,6 +125,7 @@ export function ImageTables({ user, destination }: { user: DownloadUser; destina
                   <Accordion.Control>{PLATFORM_TITLES[platform]}</Accordion.Control>
                   <Accordion.Panel>
                     <DataTable
+                      stacked
                       caption={PLATFORM_TITLES[platform]}
                       columns={IMAGE_COLUMNS}
                       label={`${PLATFORM_TITLES[platform]} by controller release`}

@@ -4,6 +4,7 @@ import { TICKETS_PAGE_SIZE } from '../../../../common/contracts/tickets';
 import { DUE_STATES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
 import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../lib/paths';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { useTickets, type TicketFilters } from '../api/get-tickets';
@@ -47,7 +48,8 @@ export function TicketsPage({ staff }: { staff: boolean }) {
     <>
       {staff ? null : (
         <p>
-          <Button component="a" href="/tickets/new">
+          {/* Through the router: the same page view goes on (a dismissed announcement stays dismissed). */}
+          <Button component={AppLink} href={paths.newTicket.getHref()}>
             Create a ticket
           </Button>
         </p>
@@ -108,6 +110,7 @@ export function TicketsPage({ staff }: { staff: boolean }) {
             <>
               <DataTable
                 caption={staff ? 'Ticket queue' : 'My Requests'}
+                stacked
                 columns={[
                   'Ticket',
                   'Status',
@@ -122,19 +125,19 @@ export function TicketsPage({ staff }: { staff: boolean }) {
                     <th scope="row">
                       <AppLink href={ticket.url}>{`#${ticket.id} ${ticket.subject}`}</AppLink>
                     </th>
-                    <td>{ticket.status}</td>
-                    <td>{ticket.priority}</td>
-                    <td>
+                    <td data-label="Status">{ticket.status}</td>
+                    <td data-label="Priority">{ticket.priority}</td>
+                    <td data-label="First response">
                       <DueBadge ticket={ticket} now={now} />
                     </td>
-                    <td>{dateTime(ticket.updatedAt)}</td>
+                    <td data-label="Last update">{dateTime(ticket.updatedAt)}</td>
                     {staff ? (
                       <>
-                        <td>
+                        <td data-label="Requester">
                           {ticket.requester.name}
                           {ticket.organisation ? ` (${ticket.organisation}, ${ticket.tier ?? 'Basic'})` : ''}
                         </td>
-                        <td>{ticket.assignee?.name ?? 'Unassigned'}</td>
+                        <td data-label="Assignee">{ticket.assignee?.name ?? 'Unassigned'}</td>
                       </>
                     ) : null}
                   </tr>
