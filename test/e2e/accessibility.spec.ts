@@ -34,7 +34,7 @@ for (const width of [1280, 375]) {
 }
 
 test('open menus have no axe violations', async ({ page }) => {
-  await gotoHydrated(page, '/');
+  await page.goto('/');
   const button = page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Support', exact: true });
@@ -45,7 +45,7 @@ test('open menus have no axe violations', async ({ page }) => {
 
 test('the open mobile menu has no axe violations', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await gotoHydrated(page, '/');
+  await page.goto('/');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   await expectNoAxeViolations(page);

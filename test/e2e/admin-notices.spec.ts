@@ -149,6 +149,7 @@ test.describe('an admin', () => {
     const origin = baseURL ?? '';
     const title = `Restorable ${run}`;
     const created = await createNotice(page.request, origin, title, 'To be deleted and restored.');
+    // The search filters the table as one types, which the app does: this is about that.
     await gotoHydrated(page, '/support-notices');
     await page.getByRole('searchbox', { name: 'Search notices' }).fill(title);
     const current = page.getByRole('table', { name: 'Active notices' });
@@ -224,6 +225,7 @@ test.describe('an admin', () => {
   });
 
   test('keeps the search and the view in the URL: a reload and Back restore them', async ({ page }) => {
+    // The search and the view reach the URL through the app: this is about that.
     await gotoHydrated(page, '/support-notices');
     await page.getByRole('searchbox', { name: 'Search notices' }).fill('controller');
     await expect(page).toHaveURL(/q=controller/);

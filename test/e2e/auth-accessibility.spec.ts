@@ -53,7 +53,7 @@ test.describe('sign-in accessibility', () => {
 
   test('the Sign Up Successful modal has no axe violations', async ({ page }) => {
     const id = Math.random().toString(36).slice(2, 10);
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const login = await openCustomerLogin(page);
     await login.getByRole('button', { name: 'Sign Up' }).click();
     const signup = page.getByRole('dialog', { name: 'Sign Up' });
@@ -74,7 +74,7 @@ test.describe('sign-in accessibility', () => {
     test.slow();
     const customer = await createCustomer(request, baseURL ?? '');
     const errors = collectPageErrors(page);
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const login = await openCustomerLogin(page);
     await login.getByLabel('Email').fill(customer.email);
     const since = Date.now();

@@ -100,7 +100,7 @@ test.describe('customer sign-in', () => {
 
   test('a new code can be sent, and the first one no longer works', async ({ page, request, baseURL }) => {
     const customer = await createCustomer(request, baseURL ?? '');
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const dialog = await openCustomerLogin(page);
     await dialog.getByLabel('Email').fill(customer.email);
     const first = Date.now();
@@ -193,7 +193,7 @@ test.describe('customer login modal', () => {
     page.on('request', (req) => {
       if (req.url().includes('/api/auth/login')) calls += 1;
     });
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const dialog = await openCustomerLogin(page);
     const email = dialog.getByLabel('Email');
     await email.fill('   ');
@@ -205,7 +205,7 @@ test.describe('customer login modal', () => {
   });
 
   test('an unknown email shows the USER_NOT_EXISTS message and keeps what was typed', async ({ page }) => {
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const dialog = await openCustomerLogin(page);
     await dialog.getByLabel('Email').fill('nobody-here@example.com');
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -214,7 +214,7 @@ test.describe('customer login modal', () => {
   });
 
   test('an email of the corporate domain opens the agent login with it', async ({ page }) => {
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const dialog = await openCustomerLogin(page);
     const email = `someone@${portalConfig.support.corporateEmailDomain}`;
     await dialog.getByLabel('Email').fill(email);
@@ -231,7 +231,7 @@ test.describe('customer login modal', () => {
   });
 
   test('the side panel link goes to the page on locating the ID and closes the modal', async ({ page }) => {
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const dialog = await openCustomerLogin(page);
     await dialog.getByRole('link', { name: 'Where do I find my Controller ID or Customer ID?' }).click();
     await expect(page).toHaveURL('/locating-controllerid-customerid');

@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { LOGIN_MESSAGES } from '../../src/common/auth-messages';
 import { enterOneTimeCode, logoutFromMenu, openCustomerLogin, userMenuButton } from './support/auth';
 import { accounts } from './support/accounts';
-import { gotoHydrated } from './support/pages';
 
 /**
  * The legacy customer (no ID on file) is asked for the ID once: after giving it, the next login does not ask.
@@ -25,7 +24,7 @@ test('the legacy customer is asked for the Controller ID or Customer ID once', a
     'the legacy customer already has an ID on file: this spec needs the fresh database of a new run',
   ).toBe(400);
 
-  await gotoHydrated(page, '/');
+  await page.goto('/');
   const dialog = await openCustomerLogin(page);
   const email = dialog.getByLabel('Email');
   await email.fill(accounts.legacy.email);

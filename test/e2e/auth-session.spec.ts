@@ -197,6 +197,7 @@ test.describe('session', () => {
     baseURL,
   }) => {
     const customer = await createCustomer(request, baseURL ?? '');
+    // The Tab order of the running app: the login dialog's focus trap is the app's.
     await gotoHydrated(page, '/');
     const loginButton = header(page).getByRole('link', { name: 'Customer Login' });
     for (let i = 0; i < 40; i++) {
@@ -259,7 +260,7 @@ test.describe('signed in on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
   test('the mobile menu shows the account and logs out', async ({ page }) => {
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.getByRole('link', { name: 'Agent Login' }).click();

@@ -3,10 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { SIGNUP_MESSAGES } from '../../src/common/auth-messages';
 import { enterOneTimeCode, openCustomerLogin, userMenuButton } from './support/auth';
 import { accounts } from './support/accounts';
-import { gotoHydrated } from './support/pages';
 
 async function openSignup(page: Page) {
-  await gotoHydrated(page, '/');
+  await page.goto('/');
   const login = await openCustomerLogin(page);
   await login.getByRole('button', { name: 'Sign Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });

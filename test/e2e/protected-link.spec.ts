@@ -79,7 +79,7 @@ test('agent sign-in from a protected article lands on the article', async ({ pag
 });
 
 test('a login started on an ordinary page stores nothing', async ({ page }) => {
-  await gotoHydrated(page, '/sla');
+  await page.goto('/sla');
   await page.getByRole('banner').getByRole('link', { name: 'Customer Login' }).click();
   await expect(page.getByRole('dialog', { name: 'Customer Login' })).toBeVisible();
   expect((await storedProfile(page))?.redirectLink ?? null).toBeNull();

@@ -20,7 +20,7 @@ test('from the home page box, typed as soon as it is painted, Enter shows the re
 });
 
 test('from the header box on /sla', async ({ page }) => {
-  await gotoHydrated(page, '/sla');
+  await page.goto('/sla');
   const box = page.getByRole('search', { name: 'Site search' }).getByRole('combobox');
   await box.fill('saml sign in');
   await page.getByRole('search', { name: 'Site search' }).getByRole('button', { name: 'Search' }).click();
@@ -29,6 +29,7 @@ test('from the header box on /sla', async ({ page }) => {
 });
 
 test('suggestions as one types, chosen by keyboard alone; axe-clean with the list open', async ({ page }) => {
+  // The `/` shortcut and the suggestions are the app's: after it runs.
   await gotoHydrated(page, '/');
   await page.keyboard.press('/');
   const box = page.getByRole('search', { name: 'Search the support portal' }).getByRole('combobox');
@@ -54,6 +55,7 @@ test('suggestions as one types, chosen by keyboard alone; axe-clean with the lis
 test('Escape closes the suggestions, then clears the box; Enter without a choice searches', async ({
   page,
 }) => {
+  // The suggestions are the app's: after it runs (early typing: early-input.spec.ts).
   await gotoHydrated(page, '/');
   const box = page.getByRole('search', { name: 'Search the support portal' }).getByRole('combobox');
   await box.click();
@@ -70,6 +72,7 @@ test('Escape closes the suggestions, then clears the box; Enter without a choice
 });
 
 test('`/` focuses the header box on any page, but is typed as a character in a field', async ({ page }) => {
+  // The `/` shortcut is the app's: after it runs.
   await gotoHydrated(page, '/sla');
   await page.keyboard.press('/');
   const box = page.getByRole('search', { name: 'Site search' }).getByRole('combobox');

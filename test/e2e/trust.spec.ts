@@ -23,7 +23,7 @@ test.describe('in the browser', () => {
   });
 
   test('the Trust Center menu item is a plain link the server redirects', async ({ page }) => {
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const button = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Support', exact: true });
