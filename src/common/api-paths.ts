@@ -39,6 +39,18 @@ export const apiPaths = {
       pattern: '/api/zendesk/articles/:id',
       href: (id: string) => `/api/zendesk/articles/${encodeURIComponent(id)}`,
     },
+    /** The home of a category: sections with their counts, most viewed and recent articles (the portal's own). */
+    categoryOverview: '/api/zendesk/categoryOverview',
+    /** An article was read: counted in memory, written in batches (the portal's own). */
+    articleViews: {
+      pattern: '/api/zendesk/articles/:id/views',
+      href: (id: string) => `/api/zendesk/articles/${encodeURIComponent(id)}/views`,
+    },
+    /** "Was this article helpful?": one vote per user or browser (the portal's own). */
+    articleVotes: {
+      pattern: '/api/zendesk/articles/:id/votes',
+      href: (id: string) => `/api/zendesk/articles/${encodeURIComponent(id)}/votes`,
+    },
   },
   auth: {
     login: '/api/auth/login',

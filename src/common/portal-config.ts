@@ -72,12 +72,13 @@ const eolReleaseSchema = z.object({
 export type EolRelease = z.infer<typeof eolReleaseSchema>;
 
 const documentSchema = z.object({
-  /** File name without extension; the PDF lives at /files/service-descriptions/{file}.pdf. */
+  /**
+   * File name without extension; the PDF lives at /files/service-descriptions/{file}.pdf and every document
+   * opens alike, in the portal's PDF page /support-services/{file}.pdf (with its download link).
+   */
   file: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
   title: z.string().min(1),
   description: z.string().min(1),
-  /** Whether /support-services/{file}.pdf shows it in a frame. */
-  framed: z.boolean().default(false),
 });
 export type ServiceDocument = z.infer<typeof documentSchema>;
 

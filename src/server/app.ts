@@ -69,6 +69,8 @@ import { clientAddressReader, registerRequestLog, type TrustProxy } from './plug
 import { createKeptReplay, registerKeptReplay, replayingServer } from './plugins/kept-replay.js';
 import { createKeptResponses, type KeptResponses } from './lib/kept-responses.js';
 import { keepTermRarity, readTermRarity, type TermRarity } from './services/assistant/term-rarity.js';
+import { ArticleViewCounter } from './services/knowledge/article-views.js';
+import { articleFeedbackRoutes } from './routes/search/article-feedback.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +93,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The files of `config.downloads` and where they live in the object store. */
     downloadsCatalogue: Catalogue;
+    /** Articles' view counts, added up in memory and written in batches; flushed when the app closes. */
+    articleViews: ArticleViewCounter;
   }
 }
 
@@ -113,6 +117,8 @@ export interface BuildAppOptions {
 export type App = FastifyInstance;
 
 const HEADERS_TIMEOUT_MS = 10_000;
+/** How long article views are added up in memory before one statement writes them (the route says 30 s). */
+const ARTICLE_VIEWS_FLUSH_MS = 30_000;
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
 
 /** A hop count (`TRUST_PROXY=1`) becomes the function form Fastify's types accept. */
@@ -241,6 +247,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.searchSources ? { sources: options.searchSources } : {}),
   });
 
+  const articleViews = new ArticleViewCounter(app.db, {
+    flushMs: ARTICLE_VIEWS_FLUSH_MS,
+    maxArticles: 10_000,
+    maxReaders: 100_000,
+    onError: (error) => app.log.error({ err: error }, 'article view counts write failed'),
+  });
+  app.decorate('articleViews', articleViews);
+  app.addHook('onClose', async () => articleViews.close());
+
   const termRarity = keepTermRarity(() => readTermRarity(app.db));
   app.decorate('termRarity', termRarity.get);
 
@@ -261,6 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(suggestionsRoutes);
   await app.register(searchClickRoutes);
   await app.register(knowledgeBaseRoutes);
+  await app.register(articleFeedbackRoutes);
   await app.register(searchAnalyticsRoutes);
   await app.register(readNoticeRoutes);
   await app.register(writeNoticeRoutes);

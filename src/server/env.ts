@@ -74,6 +74,11 @@ const envSchema = z.object({
   /** "Mark all as read" calls per minute one signed-in user may make (each one writes a row per notice). */
   RATE_LIMIT_NOTICE_MARK_ALL_PER_MINUTE: positiveInt(10_000).default(10),
   /**
+   * "Was this article helpful?" votes per minute, per signed-in user or, signed out, per client address (a
+   * browser can drop its voter cookie, an address cannot be dropped so easily).
+   */
+  RATE_LIMIT_ARTICLE_VOTES_PER_MINUTE: positiveInt(10_000).default(20),
+  /**
    * Where every instance counts the rate limits above (`redis://` or `rediss://`). Unset: in the database.
    * Either way the counts are shared; while the store fails, each instance counts on its own (logged).
    */

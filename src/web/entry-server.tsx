@@ -53,7 +53,7 @@ export async function render(input: SsrInput): Promise<SsrResult> {
   await Promise.all(
     context.matches.map((match) =>
       isPortalRouteHandle(match.route.handle)
-        ? match.route.handle.prefetch?.(queryClient, input.data, url.searchParams, session)
+        ? match.route.handle.prefetch?.(queryClient, input.data, url.searchParams, session, match.params)
         : undefined,
     ),
   );
@@ -69,9 +69,10 @@ export async function render(input: SsrInput): Promise<SsrResult> {
     </AppProviders>,
   );
 
+  // After the prefetches: a page titled by its data (an article, a ticket) finds it in the cache.
   const meta = resolveRouteMeta(
     context.matches.map((match) => ({ handle: match.route.handle, params: match.params })),
-    config,
+    { config, searchParams: url.searchParams, queryClient },
   );
   const title = meta ? documentTitle(meta, config) : `${config.product.name} Support`;
   const head = [

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { chatbotPolicyPath, eolPolicyPath, portalConfig } from './support/portal-config';
 import { collectPageErrors, controlledList, expectNoAxeViolations, gotoHydrated } from './support/pages';
 
-const framedDocument = portalConfig.serviceDescriptions.documents.find((doc) => doc.framed);
+const [framedDocument] = portalConfig.serviceDescriptions.documents;
 
 const routes = [
   '/',

@@ -18,7 +18,8 @@ interface Visit {
   ready?: (page: Page) => Promise<void>;
 }
 
-const framed = portalConfig.serviceDescriptions.documents.filter((doc) => doc.framed);
+// Every service description opens in the site's PDF page.
+const documents = portalConfig.serviceDescriptions.documents;
 
 const PUBLIC: Visit[] = [
   { path: '/', ready: (page) => expect(page.getByRole('heading', { name: /Knowledge Base/ })).toBeVisible() },
@@ -26,7 +27,7 @@ const PUBLIC: Visit[] = [
   { path: eolPolicyPath, ready: (page) => expect(page.getByRole('table')).toBeVisible() },
   { path: chatbotPolicyPath },
   { path: '/service-descriptions' },
-  ...framed.map((doc) => ({ path: `/support-services/${doc.file}.pdf` })),
+  ...documents.map((doc) => ({ path: `/support-services/${doc.file}.pdf` })),
   { path: '/locating-controllerid-customerid' },
   { path: '/download-process' },
   { path: '/search' },

@@ -3,35 +3,40 @@ import { portalConfig } from './support/portal-config';
 import { gotoHydrated } from './support/pages';
 
 const { documents, hardwareReturn } = portalConfig.serviceDescriptions;
-const framed = documents.filter((doc) => doc.framed);
+const allDocuments = [...documents, hardwareReturn];
 const fileUrl = (file: string) => `/files/service-descriptions/${file}.pdf`;
 
-test('service descriptions: the five documents and the hardware return process', async ({ page }) => {
+test('service descriptions: the five documents and the hardware return process, each to its PDF page', async ({
+  page,
+}) => {
   await gotoHydrated(page, '/service-descriptions');
   await expect(page.getByRole('heading', { level: 1, name: 'Service Descriptions' })).toBeVisible();
   expect(documents).toHaveLength(5);
-  for (const doc of [...documents, hardwareReturn]) {
+  for (const doc of allDocuments) {
     const link = page.getByRole('main').getByRole('link', { name: `${doc.title} (PDF)` });
-    await expect(link).toHaveAttribute(
-      'href',
-      doc.framed ? `/support-services/${doc.file}.pdf` : fileUrl(doc.file),
-    );
+    // Every document opens the same way, in the site's PDF page (none straight to the raw PDF).
+    await expect(link).toHaveAttribute('href', `/support-services/${doc.file}.pdf`);
     await expect(page.getByText(doc.description)).toBeVisible();
   }
 });
 
-test('a framed document opens in the PDF viewer page', async ({ page }) => {
-  const doc = framed[0];
-  if (!doc) throw new Error('the config has no framed document');
-  await gotoHydrated(page, '/service-descriptions');
-  await page.getByRole('link', { name: `${doc.title} (PDF)` }).click();
-  await expect(page).toHaveURL(`/support-services/${doc.file}.pdf`);
-  await expect(page.getByRole('heading', { level: 1, name: doc.title })).toBeVisible();
-  await expect(page).toHaveTitle(new RegExp(`^${doc.title} \\|`));
+test('Device Support and the hardware return process open in the PDF viewer page like the others', async ({
+  page,
+}) => {
+  const deviceSupport = documents.find((doc) => doc.title === 'Device Support');
+  if (!deviceSupport) throw new Error('the config has no Device Support document');
+  for (const doc of [documents[0], deviceSupport, hardwareReturn]) {
+    if (!doc) continue;
+    await gotoHydrated(page, '/service-descriptions');
+    await page.getByRole('link', { name: `${doc.title} (PDF)` }).click();
+    await expect(page).toHaveURL(`/support-services/${doc.file}.pdf`);
+    await expect(page.getByRole('heading', { level: 1, name: doc.title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${doc.title} \\|`));
+  }
 });
 
-test('every framed document page frames its PDF and offers a download', async ({ page, request }) => {
-  for (const doc of framed) {
+test('every document page frames its PDF and offers a download', async ({ page, request }) => {
+  for (const doc of allDocuments) {
     const response = await page.goto(`/support-services/${doc.file}.pdf`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: doc.title })).toBeVisible();
@@ -49,11 +54,10 @@ test('every framed document page frames its PDF and offers a download', async ({
   }
 });
 
-test('an unknown or unframed /support-services PDF is the No Page page with status 404', async ({ page }) => {
-  const notFramed = [...documents, hardwareReturn]
-    .filter((doc) => !doc.framed)
-    .map((doc) => `${doc.file}.pdf`);
-  for (const name of ['no-such-document.pdf', `${framed[0]?.file ?? 'x'}`, ...notFramed]) {
+test('an unknown /support-services PDF, or a name without .pdf, is the No Page page with status 404', async ({
+  page,
+}) => {
+  for (const name of ['no-such-document.pdf', `${documents[0]?.file ?? 'x'}`]) {
     const response = await page.goto(`/support-services/${name}`);
     expect(response?.status(), name).toBe(404);
     await expect(page.getByText('The page is not available anymore.')).toBeVisible();

@@ -24,6 +24,10 @@ import { storableText } from './text.js';
  *   GET  /api/zendesk/getArticleDetails?categoryId=   (id or slug, e.g. `tech-hub`) -> ArticleDetails
  *   GET  /api/zendesk/searchArticlesByCategory?searchValue=&categoryId=&page= -> {articles: {results, count}}
  *   GET  /api/zendesk/articles/:id   (id or slug) -> {article}
+ *   GET  /api/zendesk/categoryOverview?categoryId=   -> CategoryOverview (sections with counts, most viewed,
+ *        recently updated; the portal's own)
+ *   POST /api/zendesk/articles/:id/views   -> 204: an article was read (counted in batches; the portal's own)
+ *   POST /api/zendesk/articles/:id/votes {helpful}   -> {helpful}: "Was this article helpful?" (the portal's own)
  *   GET  /api/admin/search-analytics?from=&to=   (admin) -> SearchAnalytics
  *
  * Highlighting: every snippet field (KB `snippet`, docs `blocks[0].content`, community `text`, request and
@@ -72,6 +76,10 @@ const kbResultSchema = z.object({
   /** Non-null: the article needs sign-in (the page shows a lock icon). */
   user_segment_id: z.number().int().nullable(),
   section_id: z.number().int().nullable(),
+  /** The name of the article's section ('' when it has none), shown beside the result. */
+  section: z.string(),
+  /** ISO 8601: when the article was last updated. */
+  updated_at: z.string(),
   /** Highlighted snippet, or {@link SIGN_IN_TO_READ} for a protected article and a visitor. */
   snippet: z.string(),
 });
@@ -83,6 +91,8 @@ const docsResultSchema = z.object({
   path: z.string(),
   /** One block: the highlighted passage of the page that matched best. */
   blocks: z.array(z.object({ content: z.string() })).min(1),
+  /** ISO 8601: when the page was last updated. */
+  updated_at: z.string(),
 });
 
 const communityResultSchema = z.object({
@@ -90,6 +100,8 @@ const communityResultSchema = z.object({
   title: z.string(),
   url: z.string(),
   text: z.string(),
+  /** ISO 8601: when the post was written. */
+  created_at: z.string(),
 });
 
 const ticketResultSchema = z.object({
@@ -178,11 +190,16 @@ const sectionArticleSchema = z.object({
   snippet: z.string(),
   html_url: z.string(),
   user_segment_id: z.number().int().nullable(),
+  /** ISO 8601: when the article was last updated. */
+  updated_at: z.string(),
 });
+
+/** A section of a category: `slug` is what `/docs?section=` names it by. */
+const sectionSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 
 export const articleDetailsSchema = z.object({
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
-  section: z.object({ sections: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+  section: z.object({ sections: z.array(sectionSchema) }),
   /** Keyed by section id (as a string, JSON keys being strings). */
   articleMap: z.record(z.string(), z.array(sectionArticleSchema)),
 });
@@ -206,6 +223,10 @@ export const articleResponseSchema = z.object({
     html_url: z.string(),
     user_segment_id: z.number().int().nullable(),
     updated_at: z.string(),
+    /** The section's slug (`/docs?section=`), null when the article has no section. */
+    section_slug: z.string().nullable(),
+    /** Other articles of its section, the most read first: "Related articles". */
+    related: z.array(z.object({ id: z.number().int(), title: z.string(), html_url: z.string() })),
   }),
 });
 export type ArticleResponse = z.infer<typeof articleResponseSchema>;
@@ -216,6 +237,41 @@ export type ArticleResponse = z.infer<typeof articleResponseSchema>;
  */
 export const ANALYTICS_FIRST_DAY = '2000-01-01';
 export const ANALYTICS_LAST_DAY = '2100-12-31';
+
+/** An article as the Tech Hub's home lists it: most viewed, recently updated. */
+const articleSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  html_url: z.string(),
+  /** Non-null: the article needs sign-in (a lock beside it). */
+  user_segment_id: z.number().int().nullable(),
+  section: z.string(),
+  section_slug: z.string(),
+  /** ISO 8601. */
+  updated_at: z.string(),
+});
+
+/** How many articles each list of the Tech Hub's home holds. */
+export const OVERVIEW_LIST_LENGTH = 5;
+
+/**
+ * `GET /api/zendesk/categoryOverview?categoryId=`: the home of a category (the Tech Hub's landing): its
+ * sections with their article counts, its most viewed and its most recently updated articles.
+ */
+export const categoryOverviewSchema = z.object({
+  category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  sections: z.array(sectionSchema.extend({ articleCount: count })),
+  mostViewed: z.array(articleSummarySchema).max(OVERVIEW_LIST_LENGTH),
+  recentlyUpdated: z.array(articleSummarySchema).max(OVERVIEW_LIST_LENGTH),
+});
+export type CategoryOverview = z.infer<typeof categoryOverviewSchema>;
+
+/** `POST /api/zendesk/articles/:id/votes {helpful}`: "Was this article helpful?". */
+export const articleVoteBodySchema = z.object({ helpful: z.boolean() }).strict();
+export type ArticleVoteBody = z.infer<typeof articleVoteBodySchema>;
+/** The vote now on file for this voter (a second vote replaces the first). */
+export const articleVoteResponseSchema = z.object({ helpful: z.boolean() });
+
 const isoDate = z.iso
   .datetime({ offset: true })
   .or(z.iso.date())
@@ -243,6 +299,16 @@ export const searchAnalyticsSchema = z.object({
       z.object({ url: z.string(), source: z.string(), clicks: count, averageRank: z.number() }),
     ),
   }),
+  /** "Was this article helpful?": the votes on file, cast or last changed in the period, per article. */
+  articleVotes: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      html_url: z.string(),
+      helpful: count,
+      notHelpful: count,
+    }),
+  ),
 });
 
 /** `POST /api/aggregator/searchClick`: a click on a search result, with its 1-based rank in its source. */

@@ -4,6 +4,7 @@ import type { LatestKbResponse } from './latest-kb.js';
 import type {
   ArticleDetails,
   ArticleResponse,
+  CategoryOverview,
   CategorySearchResponse,
   SearchGroups,
   SearchResponse,
@@ -16,8 +17,11 @@ import type {
  * and calls `render` for every page request that is not an API call or a static file.
  */
 
-/** Which sections of the /docs sidebar a server render lists the articles of. */
-export type SidebarLists = 'all' | 'none' | { sectionOf: string };
+/**
+ * Which sections of the /docs sidebar a server render lists the articles of: every one, none, the section of
+ * an article (its id or slug), or a section (its slug, `/docs?section=`).
+ */
+export type SidebarLists = 'all' | 'none' | { sectionOf: string } | { section: string };
 
 /**
  * Data the page may need while rendering; each loader runs in-process, without an HTTP round trip, and checks
@@ -49,6 +53,13 @@ export interface SsrData {
   articleDetails(input: { categoryId: string; lists: SidebarLists }): Promise<ArticleDetails>;
   /** `GET /api/zendesk/articles/:id`: one article; a protected one has its body only for a signed-in reader. */
   article(input: { id: string }): Promise<ArticleResponse>;
+  /** `GET /api/zendesk/categoryOverview`: sections with counts, most viewed and recent articles. */
+  categoryOverview(input: { categoryId: string }): Promise<CategoryOverview>;
+  /**
+   * The subject of a ticket the visitor may see, for the page's title (`Ticket #12: Gateway down`); null for a
+   * visitor, or a ticket that does not exist or is not theirs.
+   */
+  ticketSubject(input: { id: string }): Promise<string | null>;
 }
 
 export interface SsrInput {

@@ -11,7 +11,9 @@ import { LRUCache } from 'lru-cache';
  * the content is loaded again. On an outage day, when every customer opens the same few pages at once, each
  * is produced once. Bodies are kept compressed both ways, so a hit costs neither a render, a query nor a
  * compression. The store is bounded by bytes and dropped whole when the content is re-loaded
- * (`app.contentLoaded()`); the configuration is read once at start, so a change of it is a restart.
+ * (`app.contentLoaded()`); the configuration is read once at start, so a change of it is a restart. The few
+ * answers that also follow the articles' view counts (most viewed lists, and the pages that show them) are
+ * kept for a bounded time as well (`ttlMs`), so readers move them without any instance being told.
  */
 
 /** What a producer answers: a status and a body of one media type. */
@@ -47,8 +49,13 @@ export interface KeptResponses {
   /**
    * The kept answer of `key`, else `produce()` compressed and kept (not a server error, status 500 and up).
    * Requests arriving together for one key share one production; a producer that throws keeps nothing.
+   * `ttlMs` bounds how long an answer that changes without a content load is kept (lists by view count).
    */
-  get(key: string, produce: () => Promise<FreshResponse>): Promise<KeptResponse>;
+  get(
+    key: string,
+    produce: () => Promise<FreshResponse>,
+    options?: { ttlMs?: number },
+  ): Promise<KeptResponse>;
   /** The kept answer of `key`, if any, without producing one. */
   peek(key: string): KeptResponse | undefined;
   /** Drops every answer; one already being produced is served but not kept (it may hold the old content). */
@@ -79,7 +86,7 @@ export function createKeptResponses(options: { maxBytes: number }): KeptResponse
   let producing = new Map<string, Promise<KeptResponse>>();
 
   return {
-    get(key, produce) {
+    get(key, produce, keep) {
       const found = kept.get(key) ?? producing.get(key);
       if (found) return Promise.resolve(found);
       const inFlight = producing;
@@ -88,7 +95,7 @@ export function createKeptResponses(options: { maxBytes: number }): KeptResponse
         .then((answer) => {
           // Not after a clear (the map was replaced), and not an answer larger than the whole budget.
           if (inFlight === producing && answer.status < 500 && sizeOf(answer) <= options.maxBytes) {
-            kept.set(key, answer);
+            kept.set(key, answer, keep?.ttlMs === undefined ? undefined : { ttl: keep.ttlMs });
           }
           return answer;
         })

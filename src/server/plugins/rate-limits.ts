@@ -195,6 +195,22 @@ export function noticeMarkAllRateLimit(
 }
 
 /**
+ * "Was this article helpful?" votes: RATE_LIMIT_ARTICLE_VOTES_PER_MINUTE per minute and signed-in user, or per
+ * client address for a visitor (whose voter cookie is theirs to drop), refused before the body is read.
+ */
+export function articleVoteRateLimit(
+  env: Pick<Env, 'RATE_LIMIT_ARTICLE_VOTES_PER_MINUTE'>,
+): RateLimitOptions {
+  return perUserLimit({
+    name: 'article-votes',
+    max: env.RATE_LIMIT_ARTICLE_VOTES_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    refusal: (max, wait) =>
+      `You have answered 'Was this article helpful?' ${plural(max, 'time')} in the last minute. Please wait ${wait} before answering again.`,
+  });
+}
+
+/**
  * P1 tickets: RATE_LIMIT_P1_TICKETS_PER_HOUR per hour and user, on top of {@link ticketRateLimit}. Each P1 pages
  * the on-call engineers, so the window is an hour: a customer in an outage opens one or two, and a burst
  * cannot page anyone more than a few times. The priority is in the body, so this is a `preHandler` (after

@@ -26,6 +26,10 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'portal_session';
 export const FLOW_COOKIE = 'portal_flow';
+/** A browser's own id for "Was this article helpful?" when nobody is signed in (one vote per browser). */
+export const VOTER_COOKIE = 'portal_voter';
+/** The voter cookie lasts a year: long enough that a browser keeps its one vote, short of forever. */
+const VOTER_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** Over HTTPS the cookies take the `__Host-` prefix: Secure, no Domain, Path=/ are then enforced by browsers. */
 const HOST_PREFIX = '__Host-';
 
@@ -121,6 +125,17 @@ export function setFlowCookie(
 }
 export const clearFlowCookie = (reply: FastifyReply, request: FastifyRequest, env: CookieEnv) =>
   clearCookie(reply, request, env, FLOW_COOKIE);
+
+export const readVoterToken = (request: FastifyRequest, env: CookieEnv) =>
+  readCookie(VOTER_COOKIE, request, env);
+export function setVoterCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  env: CookieEnv,
+  token: string,
+): void {
+  setCookie(reply, request, env, VOTER_COOKIE, token, VOTER_COOKIE_MAX_AGE_SECONDS);
+}
 
 /**
  * Cookies, and the request's session: looked up by the SHA-256 of the cookie token, dropped when idle or

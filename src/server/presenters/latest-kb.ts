@@ -8,6 +8,7 @@ import { SIGN_IN_TO_READ } from '../../common/contracts/search.js';
 import { cutSnippet, SNIPPET_LENGTH } from '../../common/snippet.js';
 import type { Database } from '../db/client.js';
 import { jsonResponse, type KeptResponse, type KeptResponses } from '../lib/kept-responses.js';
+import { VIEW_ORDERED_TTL_MS } from '../services/knowledge/article-views.js';
 import { listLatestKb, type LatestKb } from '../services/knowledge/list-latest-kb.js';
 
 /** Maps the knowledge area's result to the wire format of `GET /api/aggregator/latestKB`. */
@@ -36,11 +37,14 @@ export async function loadLatestKb(db: Database): Promise<LatestKbResponse> {
 }
 
 /**
- * The card's answer as kept until the next content load: it is the same for every visitor and changes only
- * with the content (the view counts come from the content files too), so the database is asked once per load.
+ * The card's answer as kept: the same for every visitor, it changes with the content and, for its most popular
+ * list, with the view counts readers add, so it is kept until the next content load or for
+ * {@link VIEW_ORDERED_TTL_MS}, whichever comes first: the database is asked a few times an hour.
  */
 export function keptLatestKb(kept: KeptResponses, db: Database): Promise<KeptResponse> {
-  return kept.get('api:latestKB', async () =>
-    jsonResponse(latestKbResponseSchema.parse(await loadLatestKb(db))),
+  return kept.get(
+    'api:latestKB',
+    async () => jsonResponse(latestKbResponseSchema.parse(await loadLatestKb(db))),
+    { ttlMs: VIEW_ORDERED_TTL_MS },
   );
 }

@@ -1,13 +1,27 @@
 import {
+  OVERVIEW_LIST_LENGTH,
   SIGN_IN_TO_READ,
+  categoryOverviewSchema,
   type ArticleDetails,
   type ArticleResponse,
+  type CategoryOverview,
   type SearchGroups,
   type SearchResponse,
   type SourceKey,
 } from '../../common/contracts/search.js';
 import { cutSnippet, SNIPPET_LENGTH } from '../../common/snippet.js';
-import type { CategoryTree, KbArticle } from '../services/knowledge/articles.js';
+import type { Database } from '../db/client.js';
+import { jsonResponse, type KeptResponse, type KeptResponses } from '../lib/kept-responses.js';
+import {
+  categoryOverview,
+  findCategory,
+  type ArticlePage,
+  type ArticleSummary,
+  type CategoryOverview as KbCategoryOverview,
+  type CategoryTree,
+  type KbArticle,
+} from '../services/knowledge/articles.js';
+import { VIEW_ORDERED_TTL_MS } from '../services/knowledge/article-views.js';
 import type { FederatedResult } from '../services/search/federated-search.js';
 import type { KbHit, SourceHits, SourcePage } from '../services/search/types.js';
 
@@ -22,6 +36,8 @@ export function presentKbGroup(page: SourcePage<KbHit>): SearchGroups['zendesk']
       html_url: hit.htmlUrl,
       user_segment_id: hit.userSegmentId,
       section_id: hit.sectionId,
+      section: hit.section,
+      updated_at: hit.updatedAt.toISOString(),
       snippet: hit.snippet,
     })),
   };
@@ -39,11 +55,18 @@ export const groupPresenters: {
       domain: hit.domain,
       path: hit.path,
       blocks: [{ content: hit.snippet }],
+      updated_at: hit.updatedAt.toISOString(),
     })),
   }),
   forumbee: (page) => ({
     paging: { count: page.count },
-    data: page.hits.map((hit) => ({ id: hit.id, title: hit.title, url: hit.url, text: hit.snippet })),
+    data: page.hits.map((hit) => ({
+      id: hit.id,
+      title: hit.title,
+      url: hit.url,
+      text: hit.snippet,
+      created_at: hit.createdAt.toISOString(),
+    })),
   }),
   zendeskRequests: (page) => ({
     count: page.count,
@@ -102,7 +125,9 @@ const isLocked = (article: Pick<KbArticle, 'userSegmentId'>, mayReadProtected: b
 export function presentArticleDetails(tree: CategoryTree, mayReadProtected: boolean): ArticleDetails {
   return {
     category: { id: tree.category.id, name: tree.category.name, slug: tree.category.slug },
-    section: { sections: tree.sections.map((section) => ({ id: section.id, name: section.name })) },
+    section: {
+      sections: tree.sections.map((section) => ({ id: section.id, name: section.name, slug: section.slug })),
+    },
     articleMap: Object.fromEntries(
       tree.sections.map((section) => [
         String(section.id),
@@ -116,6 +141,7 @@ export function presentArticleDetails(tree: CategoryTree, mayReadProtected: bool
             snippet: locked ? SIGN_IN_TO_READ : cutSnippet(article.bodyText, SNIPPET_LENGTH),
             html_url: article.htmlUrl,
             user_segment_id: article.userSegmentId,
+            updated_at: article.updatedAt.toISOString(),
           };
         }),
       ]),
@@ -123,7 +149,8 @@ export function presentArticleDetails(tree: CategoryTree, mayReadProtected: bool
   };
 }
 
-export function presentArticle(article: KbArticle, mayReadProtected: boolean): ArticleResponse {
+export function presentArticle(page: ArticlePage, mayReadProtected: boolean): ArticleResponse {
+  const { article } = page;
   return {
     article: {
       id: article.id,
@@ -135,6 +162,60 @@ export function presentArticle(article: KbArticle, mayReadProtected: boolean): A
       html_url: article.htmlUrl,
       user_segment_id: article.userSegmentId,
       updated_at: article.updatedAt.toISOString(),
+      section_slug: page.sectionSlug,
+      related: page.related.map((related) => ({
+        id: related.id,
+        title: related.title,
+        html_url: related.htmlUrl,
+      })),
     },
   };
+}
+
+function presentSummary(article: ArticleSummary): CategoryOverview['mostViewed'][number] {
+  return {
+    id: article.id,
+    title: article.title,
+    html_url: article.htmlUrl,
+    user_segment_id: article.userSegmentId,
+    section: article.section.name,
+    section_slug: article.section.slug,
+    updated_at: article.updatedAt.toISOString(),
+  };
+}
+
+/** The home of a category: titles and dates only, so one answer serves visitors and members alike. */
+export function presentCategoryOverview(overview: KbCategoryOverview): CategoryOverview {
+  return {
+    category: { id: overview.category.id, name: overview.category.name, slug: overview.category.slug },
+    sections: overview.sections.map((section) => ({
+      id: section.id,
+      name: section.name,
+      slug: section.slug,
+      articleCount: section.articleCount,
+    })),
+    mostViewed: overview.mostViewed.map(presentSummary),
+    recentlyUpdated: overview.recentlyUpdated.map(presentSummary),
+  };
+}
+
+/**
+ * The category overview as the API and the server render both serve it: the same for every visitor, kept until
+ * the next content load or for {@link VIEW_ORDERED_TTL_MS} (its most viewed list follows the view counts). A
+ * missing category is kept too, as its 404.
+ */
+export function keptCategoryOverview(
+  kept: KeptResponses,
+  db: Database,
+  categoryId: string,
+): Promise<KeptResponse> {
+  return kept.get(
+    `api:categoryOverview:${categoryId}`,
+    async () => {
+      const category = await findCategory(db, categoryId);
+      const overview = await categoryOverview(db, category, OVERVIEW_LIST_LENGTH);
+      return jsonResponse(categoryOverviewSchema.parse(presentCategoryOverview(overview)));
+    },
+    { ttlMs: VIEW_ORDERED_TTL_MS },
+  );
 }

@@ -7,7 +7,11 @@ import { searcherOf } from '../plugins/search.js';
 import { presentSessionUser } from '../presenters/auth.js';
 import { createPageData, VISITOR } from '../ssr/page-data.js';
 import { sendKept, type KeptResponses } from '../lib/kept-responses.js';
+import { VIEW_ORDERED_TTL_MS } from '../services/knowledge/article-views.js';
 import { WebAppNotBuiltError, type PageRenderer } from '../ssr/page-renderer.js';
+import { ServiceError } from '../lib/errors.js';
+import { visibleTicket } from '../services/tickets/tickets.js';
+import { ticketDeps } from './tickets/ticket-deps.js';
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
 
@@ -25,6 +29,18 @@ function isApiPath(url: string): boolean {
 function isCacheablePage(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
   return pathname !== '/search' && !pathname.startsWith('/search/');
+}
+
+/**
+ * Pages that show a list ordered by view counts (the home page's most popular, the Tech Hub's most viewed) are
+ * kept for a bounded time too, so the counts readers add reach them; every other page until a content load.
+ */
+function keptPageOptions(url: string): { ttlMs?: number } {
+  const [pathname = url, search = ''] = url.split('?');
+  const params = new URLSearchParams(search);
+  const techHubHome =
+    pathname === '/docs' && !params.has('article') && !params.has('q') && !params.has('section');
+  return pathname === '/' || techHubHome ? { ttlMs: VIEW_ORDERED_TTL_MS } : {};
 }
 
 /**
@@ -48,6 +64,16 @@ export function registerPageFallback(
       searcher: searcherOf(request),
       role: user.role,
       readsProtected: can(user, 'readProtectedArticles'),
+      // The ticket page's title: the subject of a ticket this user may see (another's is the API's 404).
+      ticketSubject: async (id: number) => {
+        if (!can(user, 'readTickets')) return null;
+        try {
+          return (await visibleTicket(ticketDeps(app, request), user, id)).subject;
+        } catch (error) {
+          if (error instanceof ServiceError && error.code === 'NOT_FOUND') return null;
+          throw error;
+        }
+      },
     };
     return renderer.render({
       url,
@@ -69,7 +95,11 @@ export function registerPageFallback(
     }
     try {
       if (!request.user && isCacheablePage(url)) {
-        return sendKept(request, reply, await kept.get(`page:${url}`, () => renderHtml(url)));
+        return sendKept(
+          request,
+          reply,
+          await kept.get(`page:${url}`, () => renderHtml(url), keptPageOptions(url)),
+        );
       }
       if (!request.user) {
         const page = await renderHtml(url);

@@ -12,10 +12,12 @@ import type { SsrData } from '../../common/contracts/ssr.js';
 import { latestKbResponseSchema } from '../../common/contracts/latest-kb.js';
 import { keptJson } from '../lib/kept-responses.js';
 import { keptLatestKb } from '../presenters/latest-kb.js';
-import { presentArticle, presentArticleDetails } from '../presenters/search.js';
+import { categoryOverviewSchema } from '../../common/contracts/search.js';
+import { ticketIdParamsSchema } from '../../common/contracts/tickets.js';
+import { keptCategoryOverview, presentArticle, presentArticleDetails } from '../presenters/search.js';
 import {
+  articlePage,
   categoryTree,
-  findArticle,
   findCategory,
   type CategoryTree,
 } from '../services/knowledge/articles.js';
@@ -36,6 +38,8 @@ export interface PageViewer {
   searcher: Searcher;
   role: string;
   readsProtected: boolean;
+  /** The subject of a ticket this viewer may see, else null (a visitor sees none). */
+  ticketSubject?: (id: number) => Promise<string | null>;
 }
 
 /** A visitor without a session: the render every anonymous request shares (see SsrData). */
@@ -96,7 +100,10 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
       const details = presentArticleDetails(tree, viewer.readsProtected);
       const isListed = (section: CategoryTree['sections'][number]) =>
         lists === 'all' ||
-        (lists !== 'none' && section.articles.some((article) => isArticle(article, lists.sectionOf)));
+        (lists !== 'none' &&
+          ('section' in lists
+            ? section.slug === lists.section
+            : section.articles.some((article) => isArticle(article, lists.sectionOf))));
       const articleMap = Object.fromEntries(
         tree.sections.filter(isListed).map((section) => {
           const articles = details.articleMap[String(section.id)] ?? [];
@@ -108,7 +115,21 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
 
     async article({ id }) {
       const input = articleParamsSchema.parse({ id });
-      return presentArticle(await findArticle(app.db, input.id), viewer.readsProtected);
+      return presentArticle(await articlePage(app.db, input.id), viewer.readsProtected);
+    },
+
+    async categoryOverview({ categoryId }) {
+      const input = categoryQuerySchema.parse({ categoryId });
+      const answer = await keptCategoryOverview(app.keptResponses, app.db, input.categoryId);
+      // A missing category is the API's 404; the page then leaves the call to the browser, which shows it.
+      if (answer.status !== 200) throw new Error(`category overview answered ${answer.status}`);
+      return categoryOverviewSchema.parse(keptJson(answer));
+    },
+
+    async ticketSubject({ id }) {
+      const input = ticketIdParamsSchema.safeParse({ id });
+      if (!input.success || !viewer.ticketSubject) return null;
+      return viewer.ticketSubject(Number(input.data.id));
     },
 
     async searchCategory({ categoryId, query }) {

@@ -1,6 +1,14 @@
 import { apiPaths } from '../../common/api-paths';
 import { CHATBOT_PAGE_PATH } from '../../common/chat';
 
+/** `path` with the defined entries of `params` as its query string. */
+function withSearch(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+  return query ? `${path}?${query}` : path;
+}
+
 /**
  * Every path the web app links to or routes on, in one typed object, so a renamed route is one edit and a link
  * cannot point at a path that does not exist. `path` is the router pattern (relative to the root layout),
@@ -19,7 +27,7 @@ export const paths = {
     getHref: (product: string) => `/${product}-Chatbot-Policy`,
   },
   serviceDescriptions: { path: 'service-descriptions', getHref: () => '/service-descriptions' },
-  /** A framed service description; the router cannot match a static suffix, so the page checks for `.pdf`. */
+  /** A service description in the PDF page; the router cannot match a static suffix, so the page checks for `.pdf`. */
   supportServicesDocument: {
     path: 'support-services/:file',
     getHref: (file: string) => `/support-services/${file}.pdf`,
@@ -31,8 +39,14 @@ export const paths = {
   downloadProcess: { path: 'download-process', getHref: () => '/download-process' },
   /** Answered by the server with a redirect; the client route only covers an in-app navigation to it. */
   trust: { path: 'trust', getHref: () => apiPaths.redirects.trust },
-  /** Requires sign-in (spec section 2); a signed-out visitor is sent to sign-in and brought back here. */
-  chatbot: { path: 'chatbot', getHref: () => CHATBOT_PAGE_PATH },
+  /**
+   * Requires sign-in (spec section 2); a signed-out visitor is sent to sign-in and brought back here. `?q=`
+   * puts a question in the box, unsent (the zero-result search page's "Ask the assistant").
+   */
+  chatbot: {
+    path: 'chatbot',
+    getHref: (params?: { q: string }) => withSearch(CHATBOT_PAGE_PATH, params ?? {}),
+  },
   /** Federated search; the URL carries `q`, `sources`, `chip` and `page`. */
   search: {
     path: 'search',
@@ -40,19 +54,25 @@ export const paths = {
     getHref: (params?: { q: string }) =>
       params ? `/search?${new URLSearchParams({ q: params.q }).toString()}` : '/search',
   },
-  /** The Tech Hub knowledge base; `?article=<id or slug>` opens an article, `?q=` searches it. */
-  docs: { path: 'docs', getHref: () => '/docs' },
+  /**
+   * The Tech Hub knowledge base; `?article=<id or slug>` opens an article, `?section=<slug>` lists a section's
+   * articles, `?q=` searches it.
+   */
+  docs: {
+    path: 'docs',
+    getHref: (params?: { article?: string; section?: string; q?: string }) =>
+      withSearch('/docs', params ?? {}),
+  },
   adminSearchAnalytics: { path: 'admin/search-analytics', getHref: () => '/admin/search-analytics' },
   tickets: { path: 'tickets', getHref: () => '/tickets' },
-  /** Ticket Creation; `?priority=P1&type=...` chooses them in advance (the home page's outage message). */
+  /**
+   * Ticket Creation; `?priority=P1&type=...` chooses them in advance (the home page's outage message),
+   * `?subject=` fills in the subject (the zero-result search page's "Create a ticket").
+   */
   newTicket: {
     path: 'tickets/new',
-    getHref: (preset?: { priority?: string; type?: string }) => {
-      const query = new URLSearchParams(
-        Object.entries(preset ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      ).toString();
-      return query ? `/tickets/new?${query}` : '/tickets/new';
-    },
+    getHref: (preset?: { priority?: string; type?: string; subject?: string }) =>
+      withSearch('/tickets/new', preset ?? {}),
   },
   ticket: { path: 'tickets/:id', getHref: (id: number) => `/tickets/${id}` },
   downloads: { path: 'downloads', getHref: () => '/downloads' },

@@ -19,18 +19,34 @@ interface RouteMeta {
 }
 
 /**
+ * What a page's meta is made from: the config, the route's params and the address's search params, and the
+ * query cache, so a page can be titled by its data (an article's title, a ticket's subject). The server asks
+ * once its prefetches are done; the browser again whenever the cache changes (use-document-meta.ts).
+ */
+export interface RouteMetaInput {
+  config: PortalConfig;
+  params: Params;
+  searchParams: URLSearchParams;
+  queryClient: QueryClient;
+}
+
+/**
  * What every page route exports as its `handle` (read through `useMatches()` on the client and from the
  * static handler's matches on the server): its head tags and status, and the data to fetch before a server
  * render so the first HTML already holds it (`searchParams` are the page's, e.g. the search of /search?q=).
  */
 export interface PortalRouteHandle {
-  meta(input: { config: PortalConfig; params: Params }): RouteMeta;
-  /** `session` is the one the page is rendered with: query keys that depend on the user use it. */
+  meta(input: RouteMetaInput): RouteMeta;
+  /**
+   * `session` is the one the page is rendered with: query keys that depend on the user use it. `params` are
+   * the route's (a ticket's number).
+   */
   prefetch?(
     queryClient: QueryClient,
     data: SsrData,
     searchParams: URLSearchParams,
     session: RenderedSession,
+    params: Params,
   ): Promise<void>;
 }
 
@@ -52,12 +68,24 @@ export function documentTitle(meta: RouteMeta, config: PortalConfig): string {
  */
 export function resolveRouteMeta(
   matches: ReadonlyArray<{ handle: unknown; params: Params }>,
-  config: PortalConfig,
+  input: Omit<RouteMetaInput, 'params'>,
 ): RouteMeta | null {
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i];
     if (match && isPortalRouteHandle(match.handle))
-      return match.handle.meta({ config, params: match.params });
+      return match.handle.meta({ ...input, params: match.params });
   }
   return null;
+}
+
+/** The data of the first cached query under `queryKey` (a prefix) that `accept` takes, if any. */
+export function cachedData<T>(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  accept: (key: readonly unknown[], data: T) => boolean = () => true,
+): T | undefined {
+  for (const [key, data] of queryClient.getQueriesData<T>({ queryKey })) {
+    if (data !== undefined && accept(key, data)) return data;
+  }
+  return undefined;
 }

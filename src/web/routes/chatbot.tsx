@@ -1,4 +1,5 @@
 import { Loader } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { RequireSignIn } from '../app/session/require-sign-in';
 import { useSession } from '../app/session/use-session';
@@ -22,6 +23,7 @@ export const handle: PortalRouteHandle = {
  */
 function Chat() {
   const { userName, userEmail } = useSession();
+  const [params] = useSearchParams();
   const settings = useChatSettings();
   const binding = useChatBinding();
   if (settings.error) {
@@ -44,7 +46,7 @@ function Chat() {
       </p>
     );
   }
-  return <AssistantPanel user={binding} />;
+  return <AssistantPanel user={binding} initialQuestion={(params.get('q') ?? '').trim()} />;
 }
 
 /** `/chatbot` (spec section 2): sign-in required; a signed-out visitor goes home with the link kept. */

@@ -6,10 +6,14 @@ import { searcherOf } from '../features/search/lib/searcher';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
-  meta: ({ config }) => ({
-    title: 'Search',
-    description: `Search the ${config.product.name} Knowledge Base, documentation and community in one place.`,
-  }),
+  meta: ({ config, searchParams }) => {
+    // The query itself (trimmed): tabs and history tell searches apart.
+    const { q } = readSearchParams(searchParams);
+    return {
+      title: q ? `Search: ${q}` : 'Search',
+      description: `Search the ${config.product.name} Knowledge Base, documentation and community in one place.`,
+    };
+  },
   // Results, chips and pagination in the first HTML: the page works before (and without) any script.
   prefetch: (queryClient, data, searchParams, session) =>
     prefetchSearch(queryClient, data, readSearchParams(searchParams), searcherOf(session)),

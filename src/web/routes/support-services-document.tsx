@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Page } from '../components/page';
 import { NoPage, noPageMeta } from '../features/not-found/components/no-page';
-import { findFramedDocument } from '../features/service-descriptions/lib/service-documents';
+import { findServiceDocument } from '../features/service-descriptions/lib/service-documents';
 import { paths } from '../lib/paths';
 import { usePortalConfig } from '../lib/portal-config-context';
 import type { PortalRouteHandle } from '../lib/route-handle';
@@ -9,14 +9,14 @@ import classes from './support-services-document.module.css';
 
 export const handle: PortalRouteHandle = {
   meta: ({ config, params }) => {
-    const doc = findFramedDocument(config, params.file);
+    const doc = findServiceDocument(config, params.file);
     return doc ? { title: doc.title, description: doc.description } : noPageMeta;
   },
 };
 
 export function Component() {
   const config = usePortalConfig();
-  const doc = findFramedDocument(config, useParams().file);
+  const doc = findServiceDocument(config, useParams().file);
   if (!doc) return <NoPage />;
   const pdf = paths.files.serviceDescription(doc.file);
   return (

@@ -181,6 +181,8 @@ describe('numbers and dates out of the columns range', () => {
       url: '/api/admin/search-analytics?to=9999-12-31',
       headers: roles.admin.jar.header(),
     });
-    expect(res.json()).toMatchObject({ message: expect.stringContaining('between 2000-01-01 and 2100-12-31') });
+    expect(res.json()).toMatchObject({
+      message: expect.stringContaining('between 2000-01-01 and 2100-12-31'),
+    });
   });
 });

@@ -79,7 +79,15 @@ describe('a failing source and the half-open breaker', () => {
           if (failing) throw new Error('community is down');
           return {
             count: 1,
-            hits: [{ id: 7, title: 'Back', url: 'https://x.example/t/back', snippet: 'ok' }],
+            hits: [
+              {
+                id: 7,
+                title: 'Back',
+                url: 'https://x.example/t/back',
+                snippet: 'ok',
+                createdAt: new Date('2025-03-04T05:06:07Z'),
+              },
+            ],
           };
         },
       },
@@ -101,7 +109,15 @@ describe('a failing source and the half-open breaker', () => {
     const body = await search(visitor, 'gateway');
     expect(body.status.forumbee).toBe('ok');
     expect(body.forumbee).toEqual({
-      data: [{ id: 7, title: 'Back', url: 'https://x.example/t/back', text: 'ok' }],
+      data: [
+        {
+          id: 7,
+          title: 'Back',
+          url: 'https://x.example/t/back',
+          text: 'ok',
+          created_at: '2025-03-04T05:06:07.000Z',
+        },
+      ],
       paging: { count: 1 },
     });
     expect(t.app.searchService.breakerState('forumbee')).toBe('closed');

@@ -12,6 +12,7 @@ export interface CommunityHit {
   title: string;
   /** The post on the forum. */
   url: string;
+  createdAt: Date;
   snippet: string;
 }
 

@@ -14,6 +14,7 @@ export interface DocsHit {
   domain: string;
   /** The page's path on that site. */
   path: string;
+  updatedAt: Date;
   snippet: string;
 }
 

@@ -73,6 +73,9 @@ export interface KbHit {
   /** Set when only signed-in users may read the article (Zendesk's user segment). */
   userSegmentId: number | null;
   sectionId: number | null;
+  /** The section's name ('' when it has none). */
+  section: string;
+  updatedAt: Date;
   /** Highlighted HTML: only `<mark>`, see `markedSnippet`. */
   snippet: string;
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../common/contracts/search.js';
 import { authorize } from '../../plugins/guards.js';
 import { searchAnalytics } from '../../services/search/analytics.js';
+import { articleVoteCounts } from '../../services/knowledge/article-votes.js';
 import { ServiceError } from '../../lib/errors.js';
 import { apiPaths } from '../../../common/api-paths.js';
 
@@ -26,7 +27,10 @@ function parseBound(value: string | undefined, end: boolean): Date | undefined {
   return new Date(value);
 }
 
-/** `GET /api/admin/search-analytics?from=&to=`: top and zero-result queries of a period (admins only). */
+/**
+ * `GET /api/admin/search-analytics?from=&to=`: top and zero-result queries of a period, and beside them what
+ * readers said of the articles ("Was this article helpful?") in it (admins only).
+ */
 export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.admin.searchAnalytics,
@@ -37,8 +41,10 @@ export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       schema: {
         tags: ['admin'],
-        summary: 'Top queries and zero-result queries',
-        description: `ISO dates or timestamps; default: the last ${DEFAULT_PERIOD_DAYS} days. Admins only.`,
+        summary: 'Top queries, zero-result queries and article votes',
+        description:
+          `ISO dates or timestamps; default: the last ${DEFAULT_PERIOD_DAYS} days. Admins only. ` +
+          '`articleVotes`: helpful and not helpful per article, of the votes cast or changed in the period.',
         querystring: analyticsQuerySchema,
         response: {
           200: searchAnalyticsSchema,
@@ -53,9 +59,23 @@ export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const from =
         parseBound(request.query.from, false) ?? new Date(to.getTime() - DEFAULT_PERIOD_DAYS * 86_400_000);
       if (from >= to) throw new ServiceError('INVALID_INPUT', 'from must be before to.');
-      const result = await searchAnalytics({ db: app.db, from, to, limit: TOP_LIMIT });
+      const [result, votes] = await Promise.all([
+        searchAnalytics({ db: app.db, from, to, limit: TOP_LIMIT }),
+        articleVoteCounts({ db: app.db, from, to, limit: TOP_LIMIT }),
+      ]);
       reply.header('cache-control', 'private, no-store');
-      return { from: from.toISOString(), to: to.toISOString(), ...result };
+      return {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        ...result,
+        articleVotes: votes.map((row) => ({
+          id: row.id,
+          title: row.title,
+          html_url: row.htmlUrl,
+          helpful: row.helpful,
+          notHelpful: row.notHelpful,
+        })),
+      };
     },
   );
 };

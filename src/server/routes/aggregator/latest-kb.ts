@@ -16,8 +16,8 @@ export const latestKbRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Latest and most popular knowledge base articles',
         description:
           'The 6 most recently updated articles with a plain-text snippet, and the 5 most viewed as links. ' +
-          'The same for every visitor until the content is loaded again: kept in memory, with a strong ETag ' +
-          '(304 on If-None-Match).',
+          'The same for every visitor: kept in memory until the content is loaded again or the view counts ' +
+          'may have moved the most popular (10 minutes), with a strong ETag (304 on If-None-Match).',
         response: { 200: latestKbResponseSchema, 304: z.null(), 500: apiErrorSchema },
       },
     },

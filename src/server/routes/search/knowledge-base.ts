@@ -7,14 +7,16 @@ import {
   articleDetailsSchema,
   articleParamsSchema,
   articleResponseSchema,
+  categoryOverviewSchema,
   categoryQuerySchema,
   categorySearchQuerySchema,
   categorySearchResponseSchema,
 } from '../../../common/contracts/search.js';
 import { can } from '../../policies/index.js';
 import { searcherOf } from '../../plugins/search.js';
-import { presentArticle, presentArticleDetails } from '../../presenters/search.js';
-import { categoryTree, findArticle, findCategory } from '../../services/knowledge/articles.js';
+import { keptCategoryOverview, presentArticle, presentArticleDetails } from '../../presenters/search.js';
+import { articlePage, categoryTree, findCategory } from '../../services/knowledge/articles.js';
+import { OVERVIEW_LIST_LENGTH } from '../../../common/contracts/search.js';
 import { categorySearchAnswer } from './search-answers.js';
 import { apiPaths } from '../../../common/api-paths.js';
 
@@ -96,10 +98,32 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const reader = readerOf(request);
       const answer = await app.keptResponses.get(`api:article:${reader}:${request.params.id}`, async () => {
-        const article = await findArticle(app.db, request.params.id);
-        return jsonResponse(articleResponseSchema.parse(presentArticle(article, reader === 'member')));
+        const page = await articlePage(app.db, request.params.id);
+        return jsonResponse(articleResponseSchema.parse(presentArticle(page, reader === 'member')));
       });
       return sendKept(request, reply, answer, cacheControlFor(reader));
     },
+  );
+
+  app.get(
+    apiPaths.knowledgeBase.categoryOverview,
+    {
+      schema: {
+        tags: ['knowledge base'],
+        summary: 'The home of a category: sections with counts, most viewed and recent articles',
+        description:
+          `Each section with its article count, and the ${OVERVIEW_LIST_LENGTH} most viewed and most recently ` +
+          'updated articles (titles, sections and dates: the same for every visitor). Kept in memory until the ' +
+          'content is loaded again or the view counts may have moved the most viewed (10 minutes).',
+        querystring: categoryQuerySchema,
+        response: { 200: categoryOverviewSchema, 304: z.null(), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendKept(
+        request,
+        reply,
+        await keptCategoryOverview(app.keptResponses, app.db, request.query.categoryId),
+      ),
   );
 };

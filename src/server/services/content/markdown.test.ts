@@ -22,3 +22,14 @@ describe('renderMarkdown section ids', () => {
     expect(renderMarkdown('## <img src=x onerror=alert(1)>')).not.toMatch(/id="[^"]*[<>]/);
   });
 });
+
+describe('renderMarkdown code blocks', () => {
+  it('takes the keyboard focus (it scrolls sideways on a phone) and escapes its text', () => {
+    expect(renderMarkdown('```sh\nacme <x> & "y"\n```')).toBe(
+      '<pre tabindex="0"><code class="language-sh">acme &lt;x&gt; &amp; &quot;y&quot;\n</code></pre>\n',
+    );
+    expect(renderMarkdown('    indented')).toBe('<pre tabindex="0"><code>indented\n</code></pre>\n');
+    expect(renderMarkdown('```"><script>\nx\n```')).not.toContain('<script>');
+    expect(renderMarkdown('inline `code`')).toBe('<p>inline <code>code</code></p>\n');
+  });
+});

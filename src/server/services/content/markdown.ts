@@ -19,7 +19,7 @@ function safeHref(href: string): string {
  * Bump when the HTML made from an unchanged file changes (as when section ids were added): it is part of every
  * item's content hash (read-content.ts), so the next content load rewrites rows the sync would otherwise skip.
  */
-export const MARKDOWN_RENDERER_VERSION = 2;
+export const MARKDOWN_RENDERER_VERSION = 3;
 
 /**
  * The id of a section heading: its words in lower case joined by hyphens, as GitHub and GitBook make them, so
@@ -61,6 +61,14 @@ const marked = new Marked({
     heading({ tokens, depth }: Tokens.Heading): string {
       const inner = this.parser.parseInline(tokens);
       return `<h${depth} id="${escapeHtml(uniqueSlug(htmlToPlainText(inner)))}">${inner}</h${depth}>\n`;
+    },
+    // A code block scrolls sideways inside itself on a narrow screen, so it takes the keyboard focus too (a
+    // keyboard user can scroll it with the arrow keys).
+    code({ text, lang, escaped }: Tokens.Code): string {
+      const language = /^\S*/.exec(lang ?? '')?.[0] ?? '';
+      const body = `${text.replace(/\n$/, '')}\n`;
+      const className = language ? ` class="language-${escapeHtml(language)}"` : '';
+      return `<pre tabindex="0"><code${className}>${escaped ? body : escapeHtml(body)}</code></pre>\n`;
     },
     paragraph({ tokens }: Tokens.Paragraph): string {
       const inner = this.parser.parseInline(tokens);

@@ -73,7 +73,9 @@ export async function syncKb(db: Database, content: ParsedContent): Promise<numb
     })),
     {
       target: kbArticles.slug,
-      insertOnly: ['createdAt'],
+      // The file's `views` is where a new article starts; from then on readers count (article-views.ts), and
+      // an edit of the file must not set the count back.
+      insertOnly: ['createdAt', 'viewCount'],
       changedWhen: [kbArticles.contentHash, kbArticles.sectionId, kbArticles.sourcePath],
     },
   );

@@ -9,12 +9,15 @@ import type { CommunityConnector, CommunityHit } from '../types.js';
 export const COMMUNITY_FULLTEXT = {
   table: 'community_posts',
   textColumn: 'text',
-  columns: 't.id, t.title, t.url',
+  columns: 't.id, t.title, t.url, t.created_at',
 } as const satisfies FullTextTable;
 
 /** Community posts on PostgreSQL full-text search, whole pages of hits cached until the next content load. */
 export function createBuiltinCommunity(options: { fullText: FullTextOptions }): CommunityConnector {
-  const search = fullTextSearch<{ id: number; title: string; url: string }, CommunityHit>(
+  const search = fullTextSearch<
+    { id: number; title: string; url: string; created_at: Date | string },
+    CommunityHit
+  >(
     options.fullText,
     'community',
     COMMUNITY_FULLTEXT,
@@ -22,6 +25,7 @@ export function createBuiltinCommunity(options: { fullText: FullTextOptions }): 
       id: row.id,
       title: row.title,
       url: row.url,
+      createdAt: new Date(row.created_at),
       snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
     }),
     true,

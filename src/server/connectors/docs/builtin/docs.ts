@@ -9,12 +9,15 @@ import type { DocsConnector, DocsHit } from '../types.js';
 export const DOCS_FULLTEXT = {
   table: 'docs_pages',
   textColumn: 'body_text',
-  columns: 't.id, t.title, t.domain, t.path',
+  columns: 't.id, t.title, t.domain, t.path, t.updated_at',
 } as const satisfies FullTextTable;
 
 /** Documentation pages on PostgreSQL full-text search, whole pages of hits cached until the next content load. */
 export function createBuiltinDocs(options: { fullText: FullTextOptions }): DocsConnector {
-  const search = fullTextSearch<{ id: number; title: string; domain: string; path: string }, DocsHit>(
+  const search = fullTextSearch<
+    { id: number; title: string; domain: string; path: string; updated_at: Date | string },
+    DocsHit
+  >(
     options.fullText,
     'docs',
     DOCS_FULLTEXT,
@@ -23,6 +26,7 @@ export function createBuiltinDocs(options: { fullText: FullTextOptions }): DocsC
       title: row.title,
       domain: row.domain,
       path: row.path,
+      updatedAt: new Date(row.updated_at),
       snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
     }),
     true,

@@ -11,7 +11,7 @@ import type { HelpdeskConnector, KbHit, TicketHit } from '../types.js';
 export const KB_FULLTEXT = {
   table: 'kb_articles',
   textColumn: 'body_text',
-  columns: 't.id, t.title, t.html_url, t.user_segment_id, t.section_id',
+  columns: 't.id, t.title, t.html_url, t.user_segment_id, t.section_id, t.section, t.updated_at',
 } as const satisfies FullTextTable;
 
 export const TICKETS_FULLTEXT = {
@@ -32,6 +32,8 @@ interface KbRow extends Record<string, unknown> {
   html_url: string;
   user_segment_id: number | null;
   section_id: number | null;
+  section: string;
+  updated_at: Date | string;
 }
 
 interface TicketRow extends Record<string, unknown> {
@@ -61,6 +63,8 @@ export function createHelpdeskSearch(options: FullTextOptions): HelpdeskSearch {
       htmlUrl: row.html_url,
       userSegmentId: row.user_segment_id,
       sectionId: row.section_id,
+      section: row.section,
+      updatedAt: new Date(row.updated_at),
       snippet: markedSnippet(row.headline, SNIPPET_LENGTH),
     }),
     true,

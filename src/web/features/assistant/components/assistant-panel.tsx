@@ -39,13 +39,20 @@ function askFailure(error: unknown): string {
 /**
  * The built-in assistant of /chatbot (issue 15): the conversation (a log that screen readers follow
  * politely), the question box (Enter sends, Shift+Enter starts a new line), the ticket offer, and the list of
- * the user's conversations.
+ * the user's conversations. `initialQuestion` (`/chatbot?q=`, a search that found nothing) starts in the box,
+ * unsent: the user reads it and sends it.
  */
-export function AssistantPanel({ user }: { user: ChatBinding }) {
+export function AssistantPanel({
+  user,
+  initialQuestion = '',
+}: {
+  user: ChatBinding;
+  initialQuestion?: string;
+}) {
   const [activeId, setActiveId] = useState<string | null>(null);
   const conversation = useConversation(activeId);
   const ask = useAskAssistant();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialQuestion.slice(0, ASSISTANT_TEXT_MAX));
   const [feedback, setFeedback] = useState<Record<number, Feedback>>({});
   /** The question a ticket is offered for; null while no ticket is offered. */
   const [ticketFor, setTicketFor] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { Alert, Button, Loader, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { countLabel, SIGN_IN_TO_READ } from '../../../../common/search-sources';
 import { AppLink } from '../../../components/app-link';
@@ -14,7 +15,12 @@ import { useArticleDetails } from '../api/get-article-details';
 import { useDocsSearch } from '../api/search-docs';
 import { readerOf } from '../lib/docs-reader';
 import { readDocsParams } from '../lib/docs-params';
+import { recordArticleView } from '../api/record-article-view';
+import { formatDate } from '../../../lib/format-date';
+import { DocsBreadcrumb, HelpfulVote, LockIcon, RelatedArticles, StillNeedHelp } from './article-parts';
+import { DocsHome } from './docs-home';
 import { DocsSidebar } from './docs-sidebar';
+import { SectionView } from './section-view';
 import classes from './docs-page.module.css';
 
 function Spinner({ label }: { label: string }) {
@@ -27,12 +33,14 @@ function Spinner({ label }: { label: string }) {
 }
 
 /**
- * The Tech Hub (spec section 2): sidebar of sections and articles, a search box that runs on Enter only, and
- * the article, the search results or the empty state. `?article=` and `?q=` in the URL choose the view.
+ * The Tech Hub (spec section 2): sidebar of sections and articles (on a phone, a section picker that starts
+ * closed, so the article comes first), a search box that runs on Enter only, and the main pane: the Tech Hub's
+ * home, a section's articles, an article or the search results. `?section=`, `?article=` and `?q=` in the URL
+ * choose the view, so Back returns to the one before.
  */
 export function DocsPage() {
   const [params, setParams] = useSearchParams();
-  const { article, q } = readDocsParams(params);
+  const { article, q, section } = readDocsParams(params);
   const session = useSession();
   const reader = readerOf(session);
   const details = useArticleDetails(reader, session.known);
@@ -41,7 +49,7 @@ export function DocsPage() {
     <>
       <div className={classes.toolbar}>
         <SearchBox key={q} initial={q} onSearch={(value) => setParams({ q: value })} />
-        {article || q ? (
+        {q ? (
           <Button component={Link} to={paths.docs.getHref()} variant="default">
             Back to home
           </Button>
@@ -52,6 +60,7 @@ export function DocsPage() {
           details={details.data}
           isError={details.isError}
           current={article}
+          currentSection={q || article ? '' : section}
           onLoadAll={details.refetch}
           loadingAll={details.isFetching}
         />
@@ -59,11 +68,24 @@ export function DocsPage() {
           {q ? (
             <SearchResults reader={reader} q={q} enabled={session.known} />
           ) : article ? (
-            <ArticleView reader={reader} id={article} enabled={session.known} signedIn={session.signedIn} />
-          ) : details.data ? (
-            <p>Choose an article from the sections, or search the {details.data.category.name}.</p>
+            <ArticleView
+              key={article}
+              reader={reader}
+              id={article}
+              enabled={session.known}
+              signedIn={session.signedIn}
+              categoryName={details.data?.category.name ?? 'Tech Hub'}
+            />
+          ) : section ? (
+            <SectionView
+              slug={section}
+              details={details.data}
+              isError={details.isError}
+              onLoadAll={details.refetch}
+              loadingAll={details.isFetching}
+            />
           ) : (
-            <Spinner label="Loading the Tech Hub…" />
+            <DocsHome />
           )}
         </div>
       </div>
@@ -106,6 +128,7 @@ function SearchResults({ reader, q, enabled }: { reader: string; q: string; enab
       <section aria-labelledby="docs-no-results">
         <h2 id="docs-no-results">No Search Results</h2>
         <p>Check your spelling or try reframing the question</p>
+        <StillNeedHelp query={q} />
       </section>
     );
   return (
@@ -117,8 +140,12 @@ function SearchResults({ reader, q, enabled }: { reader: string; q: string; enab
         {results.map((result) => (
           <li key={result.id}>
             <h3 className={classes.resultTitle}>
+              {result.user_segment_id !== null ? <LockIcon /> : null}
               <AppLink href={result.html_url}>{result.title}</AppLink>
             </h3>
+            <p className={classes.meta}>
+              {result.section ? `${result.section} · ` : ''}Updated {formatDate(result.updated_at)}
+            </p>
             <Highlighted className={classes.snippet} html={result.snippet} />
           </li>
         ))}
@@ -132,12 +159,21 @@ interface ArticleViewProps {
   id: string;
   enabled: boolean;
   signedIn: boolean;
+  categoryName: string;
 }
 
-function ArticleView({ reader, id, enabled, signedIn }: ArticleViewProps) {
+/**
+ * An article: where it sits (Tech Hub > section), its date, its body, "Was this article helpful?", related
+ * articles and "Still need help?". Once shown, the article is counted as read (its view count).
+ */
+function ArticleView({ reader, id, enabled, signedIn, categoryName }: ArticleViewProps) {
   const query = useArticle(reader, id, enabled);
+  const shown = query.data && query.data.article.body !== null ? query.data.article.id : null;
   // A visitor on a protected article: signing in from here, with any button, comes back here.
   useProtectedLink(!signedIn && query.data?.article.body === null);
+  useEffect(() => {
+    if (shown !== null) recordArticleView(shown);
+  }, [shown]);
   if (query.isError)
     return (
       <Alert color="red" variant="light" title="Article not available">
@@ -149,18 +185,29 @@ function ArticleView({ reader, id, enabled, signedIn }: ArticleViewProps) {
   if (!query.data) return <Spinner label="Loading the article…" />;
   const { article } = query.data;
   return (
-    <article aria-labelledby="docs-article-title">
-      <h2 id="docs-article-title">{article.title}</h2>
-      {article.section ? <p>{article.section}</p> : null}
-      {article.body !== null ? (
-        // Our own rendered Markdown, from the server's content loader.
-        <div className={classes.body} dangerouslySetInnerHTML={{ __html: article.body }} />
-      ) : (
-        <div>
-          <p>{SIGN_IN_TO_READ}</p>
-          {signedIn ? null : <LoginLink kind="customer">Customer Login</LoginLink>}
-        </div>
-      )}
-    </article>
+    <>
+      <article aria-labelledby="docs-article-title">
+        <DocsBreadcrumb
+          categoryName={categoryName}
+          section={article.section ? { name: article.section, slug: article.section_slug } : undefined}
+        />
+        <h2 id="docs-article-title" className={classes.articleTitle}>
+          {article.title}
+        </h2>
+        <p className={classes.articleMeta}>Updated {formatDate(article.updated_at)}</p>
+        {article.body !== null ? (
+          // Our own rendered Markdown, from the server's content loader.
+          <div className={classes.body} dangerouslySetInnerHTML={{ __html: article.body }} />
+        ) : (
+          <div>
+            <p>{SIGN_IN_TO_READ}</p>
+            {signedIn ? null : <LoginLink kind="customer">Customer Login</LoginLink>}
+          </div>
+        )}
+      </article>
+      {article.body !== null ? <HelpfulVote key={article.id} articleId={article.id} /> : null}
+      <RelatedArticles related={article.related} />
+      <StillNeedHelp />
+    </>
   );
 }

@@ -10,6 +10,8 @@ interface DocsSidebarProps {
   isError: boolean;
   /** The open article's id or slug, to mark its link and open its section. */
   current: string;
+  /** The slug of the section whose list is shown (`?section=`), to open it here too; '' for none. */
+  currentSection: string;
   /**
    * Fetches every section's articles. A server-rendered page lists only the open article's section
    * (`articleMap` has no key for the others, see SsrData.articleDetails); this is called when one of
@@ -45,9 +47,21 @@ function SectionPending({ failed, onRetry }: { failed: boolean; onRetry(): unkno
   );
 }
 
-/** Sections of the category, each a disclosure of its articles; the open article's section starts open. */
-export function DocsSidebar({ details, isError, current, onLoadAll, loadingAll }: DocsSidebarProps) {
+/**
+ * The sections of the category, each a disclosure of its articles; the open article's (or listed) section starts
+ * open. On a phone the whole list is a picker behind one button that starts closed, so the page's own content
+ * (the article) comes first; on a wider screen the button is not shown and the list always is.
+ */
+export function DocsSidebar({
+  details,
+  isError,
+  current,
+  currentSection,
+  onLoadAll,
+  loadingAll,
+}: DocsSidebarProps) {
   const [opened, setOpened] = useState<Record<number, boolean>>({});
+  const [pickerOpen, setPickerOpen] = useState(false);
   const isCurrent = (article: { id: number; html_url: string }) =>
     current !== '' && (current === String(article.id) || current === articleKey(article.html_url));
   const listed = (section: { id: number }) => details?.articleMap[String(section.id)];
@@ -76,10 +90,27 @@ export function DocsSidebar({ details, isError, current, onLoadAll, loadingAll }
     );
   return (
     <nav aria-label="Tech Hub sections" className={classes.sidebar}>
-      <ul className={classes.sectionList}>
+      <Button
+        variant="default"
+        fullWidth
+        justify="space-between"
+        className={classes.pickerToggle}
+        aria-expanded={pickerOpen}
+        aria-controls="docs-section-picker"
+        rightSection={<span aria-hidden="true">{pickerOpen ? '▴' : '▾'}</span>}
+        onClick={() => setPickerOpen(!pickerOpen)}
+      >
+        Sections of the {details.category.name}
+      </Button>
+      <ul
+        id="docs-section-picker"
+        className={classes.sectionList}
+        data-collapsed={pickerOpen ? undefined : ''}
+      >
         {details.section.sections.map((section) => {
           const articles = listed(section);
-          const open = opened[section.id] ?? (articles ?? []).some(isCurrent);
+          const open =
+            opened[section.id] ?? (section.slug === currentSection || (articles ?? []).some(isCurrent));
           const listId = `docs-section-${section.id}`;
           return (
             <li key={section.id}>

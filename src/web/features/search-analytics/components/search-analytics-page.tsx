@@ -2,6 +2,7 @@ import { Alert, Button, Loader, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isSourceKey, SOURCE_LABELS } from '../../../../common/search-sources';
+import { AppLink } from '../../../components/app-link';
 import { TableScroll } from '../../../components/table-scroll';
 import table from '../../../components/table.module.css';
 import { useSearchAnalytics } from '../api/get-search-analytics';
@@ -80,6 +81,12 @@ const RESULT_COLUMNS: Column<{ url: string; source: string; clicks: number; aver
   { header: 'Average rank', cell: (row) => row.averageRank },
 ];
 
+const VOTE_COLUMNS: Column<{ title: string; html_url: string; helpful: number; notHelpful: number }>[] = [
+  { header: 'Article', cell: (row) => <AppLink href={row.html_url}>{row.title}</AppLink> },
+  { header: 'Helpful', cell: (row) => row.helpful },
+  { header: 'Not helpful', cell: (row) => row.notHelpful },
+];
+
 const queryKey = (row: { query: string }) => row.query;
 
 /** The share of searches that led to an opened result, as a whole percentage. */
@@ -90,7 +97,7 @@ function clickRate(searches: number, clicks: number): string {
 /**
  * What was searched in a period (the period lives in the URL): top queries, those that found nothing, those
  * shown a corrected spelling or a partial match, and which results were opened, so content writers see what
- * customers could not find.
+ * customers could not find; and beside it, whether readers found the articles helpful (their votes).
  */
 export function SearchAnalyticsPage() {
   const [params, setParams] = useSearchParams();
@@ -167,6 +174,13 @@ export function SearchAnalyticsPage() {
             rowKey={(row) => `${row.source}|${row.url}`}
             columns={RESULT_COLUMNS}
             empty="No result was opened in this period."
+          />
+          <CountTable
+            title="Was this article helpful?"
+            rows={analytics.data.articleVotes}
+            rowKey={(row) => String(row.id)}
+            columns={VOTE_COLUMNS}
+            empty="No article was voted on in this period."
           />
         </>
       ) : analytics.isError ? (

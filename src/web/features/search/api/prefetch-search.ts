@@ -3,6 +3,7 @@ import type { SsrData } from '../../../../common/contracts/ssr';
 import { shownResults, summarize } from '../lib/results';
 import type { SearchUrlState } from '../lib/search-params';
 import type { Searcher } from '../lib/searcher';
+import { popularArticlesQueryOptions } from './get-popular-articles';
 import { searchAllQueryOptions } from './search-all';
 import { searchPageQueryOptions } from './search-page';
 
@@ -25,7 +26,16 @@ export async function prefetchSearch(
   });
   const response = queryClient.getQueryData(all.queryKey);
   if (!response) return;
-  const { active, page } = shownResults(summarize(response), state);
+  const summaries = summarize(response);
+  if (summaries.every((summary) => summary.count === 0)) {
+    // Nothing found: the page offers the most read articles among its next steps.
+    await queryClient.prefetchQuery({
+      ...popularArticlesQueryOptions(),
+      queryFn: async () => (await data.latestKb()).mostPopular,
+    });
+    return;
+  }
+  const { active, page } = shownResults(summaries, state);
   // Page 1 comes with the federated answer; a later page of the active source is a call of its own.
   if (!active || page === 1) return;
   await queryClient.prefetchQuery({

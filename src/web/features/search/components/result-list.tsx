@@ -1,6 +1,7 @@
 import { AppLink } from '../../../components/app-link';
 import type { ResultItem } from '../lib/results';
 import { Highlighted } from '../../../components/highlighted';
+import { formatDate } from '../../../lib/format-date';
 import classes from './search-page.module.css';
 
 function LockIcon() {
@@ -50,6 +51,13 @@ export function ResultList({ items, label, firstRank, onOpen }: ResultListProps)
             )}
           </h3>
           {item.status ? <p className={classes.status}>Status: {item.status}</p> : null}
+          {item.section || item.date ? (
+            <p className={classes.status}>
+              {[item.section, item.date ? `${item.date.label} ${formatDate(item.date.iso)}` : undefined]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          ) : null}
           <Highlighted className={classes.snippet} html={item.snippet} />
         </li>
       ))}

@@ -16,6 +16,7 @@ import { searcherOf } from '../lib/searcher';
 import { readSearchParams, toSearchParams, visibleSources, type SearchUrlState } from '../lib/search-params';
 import { groupItems, shownResults, summarize, type ResultItem, type SourceSummary } from '../lib/results';
 import { reportSearchClick } from '../api/report-search-click';
+import { NextSteps } from './next-steps';
 import { ResultList } from './result-list';
 import { SearchForm } from './search-form';
 import { SearchPagination } from './search-pagination';
@@ -141,14 +142,17 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
           No result has every word you searched for; these have most of them.
         </p>
       ) : null}
-      {data.didYouMean ? (
-        <p>
-          Did you mean{' '}
-          <Link to={hrefOf({ ...state, q: data.didYouMean, chip: null, page: 1, exact: false })}>
-            {data.didYouMean}
-          </Link>
-          ?
-        </p>
+      {total === 0 ? (
+        <NextSteps
+          query={state.q}
+          correctedHref={
+            data.didYouMean
+              ? hrefOf({ ...state, q: data.didYouMean, chip: null, page: 1, exact: false })
+              : undefined
+          }
+          corrected={data.didYouMean}
+          enabled={enabled}
+        />
       ) : null}
       {active ? (
         <>

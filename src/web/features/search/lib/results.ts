@@ -11,8 +11,20 @@ export interface ResultItem {
   locked: boolean;
   /** Ticket or request status. */
   status?: string;
+  /** Where the item sits in its source (a knowledge-base section, a documentation area), if it says. */
+  section?: string;
+  /** When it was last updated (or, for a post, written): ISO 8601. */
+  date?: { label: 'Updated' | 'Posted'; iso: string };
   /** Snippet HTML whose only element is `<mark>`. */
   snippet: string;
+}
+
+/** A documentation page's area, from the first step of its path (`/controller/...` -> 'Controller'). */
+export function docsSectionOf(pagePath: string): string | undefined {
+  const first = pagePath.split('/').find((part) => part !== '');
+  if (!first) return undefined;
+  const words = first.replace(/[-_]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : undefined;
 }
 
 function groupCount(group: SearchGroups[SourceKey]): number {
@@ -28,6 +40,7 @@ export function groupItems(key: SourceKey, group: SearchGroups[SourceKey]): Resu
       title: post.title,
       href: post.url,
       locked: false,
+      date: { label: 'Posted', iso: post.created_at },
       snippet: post.text,
     }));
   if ('issues' in group)
@@ -54,6 +67,8 @@ export function groupItems(key: SourceKey, group: SearchGroups[SourceKey]): Resu
         title: result.title,
         href: docsPageUrl(result.domain, result.path),
         locked: false,
+        ...withSection(docsSectionOf(result.path)),
+        date: { label: 'Updated', iso: result.updated_at },
         snippet: result.blocks[0]?.content ?? '',
       };
     if ('subject' in result)
@@ -70,10 +85,14 @@ export function groupItems(key: SourceKey, group: SearchGroups[SourceKey]): Resu
       title: result.title,
       href: result.html_url,
       locked: result.user_segment_id !== null,
+      ...withSection(result.section),
+      date: { label: 'Updated', iso: result.updated_at },
       snippet: result.snippet,
     };
   });
 }
+
+const withSection = (section: string | undefined): { section?: string } => (section ? { section } : {});
 
 export interface SourceSummary {
   key: SourceKey;

@@ -6,21 +6,19 @@ function allDocuments(config: PortalConfig): ServiceDocument[] {
 }
 
 /**
- * The framed document a `/support-services/:file` URL names, or null (then the page is the No Page page).
- * The router cannot match the `.pdf` suffix itself, so the parameter carries it.
+ * The document a `/support-services/:file` URL names, or null (then the page is the No Page page). The router
+ * cannot match the `.pdf` suffix itself, so the parameter carries it.
  */
-export function findFramedDocument(
+export function findServiceDocument(
   config: PortalConfig,
   fileParam: string | undefined,
 ): ServiceDocument | null {
   if (!fileParam?.endsWith('.pdf')) return null;
   const file = fileParam.slice(0, -'.pdf'.length);
-  return allDocuments(config).find((doc) => doc.framed && doc.file === file) ?? null;
+  return allDocuments(config).find((doc) => doc.file === file) ?? null;
 }
 
-/** Framed documents open in the portal's viewer page; the others link straight to the PDF. */
+/** Every document opens the same way: in the portal's PDF page, which frames it and offers the download. */
 export function documentHref(doc: ServiceDocument): string {
-  return doc.framed
-    ? paths.supportServicesDocument.getHref(doc.file)
-    : paths.files.serviceDescription(doc.file);
+  return paths.supportServicesDocument.getHref(doc.file);
 }

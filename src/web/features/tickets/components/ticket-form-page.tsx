@@ -12,7 +12,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { TICKET_PRIORITIES, type TicketPriority } from '../../../../common/tickets';
-import type { Ticket } from '../../../../common/contracts/tickets';
+import { TICKET_SUBJECT_MAX, type Ticket } from '../../../../common/contracts/tickets';
+import { withoutControlCharacters } from '../../../../common/contracts/text';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-client';
@@ -101,7 +102,8 @@ function Created({ ticket, uploads }: { ticket: Ticket; uploads: Upload[] }) {
 /**
  * Ticket Creation (issue 14, customers): subject, description, priority with the tier's first-response
  * target beside each choice, type and release. What was typed stays on any error. `?priority=P1&type=...`
- * (the home page's production-outage message) chooses them in advance.
+ * (the home page's production-outage message) chooses them in advance; `?subject=` (a search that found
+ * nothing) fills in the subject, which the customer can still change.
  */
 export function TicketFormPage() {
   const config = usePortalConfig();
@@ -110,8 +112,12 @@ export function TicketFormPage() {
   const create = useCreateTicket();
   const presetPriority = TICKET_PRIORITIES.find((priority) => priority === params.get('priority')) ?? '';
   const presetType = config.ticketing.types.find((type) => type === params.get('type')) ?? '';
+  // Control characters out (the server refuses them), cut to the field's length.
+  const presetSubject = withoutControlCharacters(params.get('subject') ?? '')
+    .trim()
+    .slice(0, TICKET_SUBJECT_MAX);
   const [draft, setDraft] = useState<Draft>({
-    subject: '',
+    subject: presetSubject,
     description: '',
     priority: presetPriority,
     type: presetType,
