@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accountsFile } from './test/e2e/support/accounts';
 import { intercomPortal } from './test/e2e/support/intercom-portal';
+import { screenshotPortal } from './test/e2e/support/screenshot-portal';
 import { mailboxUrl, modelApiKey, modelUrl, oidcClient, oidcIssuer, smtpUrl } from './test/e2e/support/peers';
 
 // Browser tests drive Debian's Chromium (scripts/ensure-chromium.mjs finds or installs it) against a
@@ -16,6 +17,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
 /** Its tests share one resource, the notices every customer sees: see the `notices` project. */
 const NOTICES_SPEC = /notices\.spec\.ts$/;
+
+/** The screenshot tests and their setup: against a portal of their own (test/e2e/support/screenshot-portal.ts). */
+const SCREENSHOTS = /screenshots\/.*\.ts$/;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -30,11 +34,19 @@ export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
+  // Baselines of the screenshot tests sit beside them, one name per page, state and width: no platform suffix,
+  // because they are taken on the one platform the tests run on (Debian's Chromium headless shell).
+  snapshotPathTemplate: '{testDir}/screenshots/baselines/{arg}{ext}',
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   // CI machines are shared: on a loaded one a page with its data took more than the default 5 s to show.
-  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
+  expect: {
+    timeout: process.env.CI ? 10_000 : 5_000,
+    // Still pictures: no animation frame, no caret. A changed pixel in a thousand is a changed page (a lost
+    // stylesheet changes thousands); anti-aliasing noise is far below it.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css', maxDiffPixelRatio: 0.001 },
+  },
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -48,7 +60,7 @@ export default defineConfig({
     { name: 'setup', testMatch: /auth\.setup\.ts$/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'chromium',
-      testIgnore: NOTICES_SPEC,
+      testIgnore: [NOTICES_SPEC, SCREENSHOTS],
       use: { ...devices['Desktop Chrome'] },
       dependencies: ['setup'],
     },
@@ -60,6 +72,17 @@ export default defineConfig({
       workers: 1,
       use: { ...devices['Desktop Chrome'] },
       dependencies: ['setup'],
+    },
+    {
+      name: 'screenshots-setup',
+      testMatch: /screenshots\/screenshots\.setup\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: screenshotPortal.baseURL },
+    },
+    {
+      name: 'screenshots',
+      testMatch: /screenshots\/.*\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: screenshotPortal.baseURL },
+      dependencies: ['screenshots-setup'],
     },
   ],
   // Started in this order, each once the one before is ready: the portal finds its peers at start.
@@ -115,6 +138,21 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         INTERCOM_APP_ID: intercomPortal.appId,
         INTERCOM_IDENTITY_SECRET: intercomPortal.identitySecret,
+      },
+    },
+    {
+      // The portal of the screenshot tests: demo data and accounts, one-time codes through the same SMTP sink.
+      command: 'sh scripts/start.sh',
+      url: `${screenshotPortal.baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(screenshotPortal.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-screens-')),
+        DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: smtpUrl,
       },
     },
   ],

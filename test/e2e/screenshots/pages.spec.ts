@@ -1,0 +1,209 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { screenshotPortal, type ScreenshotRole } from '../support/screenshot-portal';
+
+/**
+ * What every page looks like, signed out and in each role, in its empty, filled and error states, at a
+ * desktop's 1280 px and a phone's 375 px, compared with committed pictures (baselines/). axe and the
+ * functional tests pass on a page whose button has lost its label colour or whose radios lost their
+ * stylesheet; a picture does not. After an intended change of the look, update the pictures as the README
+ * says (Tests, Screenshots) and look at every changed one before committing it.
+ */
+
+interface Shot {
+  /** The picture's name: page and state. */
+  name: string;
+  path: string;
+  /** Visible once the page has what it shows. */
+  ready: (page: Page) => Locator;
+  /** What the user does before the picture (submit an empty form, open a dialog). */
+  act?: (page: Page) => Promise<void>;
+}
+
+const WIDTHS = [
+  { label: 'desktop', viewport: { width: 1280, height: 800 } },
+  { label: 'phone', viewport: { width: 375, height: 812 } },
+] as const;
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Text that moves with the clock: an age ('5 minutes ago'), a due time ('Due in 21 h 28 min'), and anything
+ * dated today, which the run itself made (a notice's creation). The rest of the demo data has fixed dates.
+ */
+function movingText(): RegExp {
+  const now = new Date();
+  const today = `${MONTHS[now.getUTCMonth()]} ${String(now.getUTCDate()).padStart(2, '0')} ${now.getUTCFullYear()}`;
+  return new RegExp(
+    [
+      String.raw`\b\d+ (second|minute|hour|day|week|month|year)s? ago\b`,
+      String.raw`\bjust now\b`,
+      String.raw`\b(Due in|Overdue by) [^.,;]*`,
+      `${today}(, \\d\\d:\\d\\d( UTC)?)?`,
+    ].join('|'),
+    'g',
+  );
+}
+
+/**
+ * Writes a fixed word over the moving text, so that the picture keeps the layout of the page (a masked box
+ * would change width with '2 minutes' against '12 minutes').
+ */
+async function steadyClockText(page: Page) {
+  await page.evaluate((source) => {
+    const moving = new RegExp(source, 'g');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      if (text.match(moving)) node.textContent = text.replace(moving, '(time)');
+    }
+  }, movingText().source);
+}
+
+/** Generous: a picture is about the settled page, and on a loaded machine a page may take long to settle. */
+const SETTLE = { timeout: 30_000 };
+
+async function settle(page: Page, shot: Shot) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', SETTLE);
+  await expect(shot.ready(page)).toBeVisible(SETTLE);
+  if (shot.act) await shot.act(page);
+  // Loaders gone, fonts in: the picture shows the page as a user sees it once it has settled.
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, SETTLE);
+  await page.evaluate(() => document.fonts.ready);
+  await steadyClockText(page);
+}
+
+function pictures(role: ScreenshotRole | 'signed-out', shots: Shot[]) {
+  test.describe(role, () => {
+    if (role !== 'signed-out') test.use({ storageState: screenshotPortal.state[role] });
+    for (const width of WIDTHS) {
+      for (const shot of shots) {
+        test(`${shot.name}, ${width.label}`, async ({ page }) => {
+          await page.setViewportSize(width.viewport);
+          await page.goto(shot.path);
+          await settle(page, shot);
+          await expect(page).toHaveScreenshot(`${role}-${shot.name}-${width.label}.png`, { fullPage: true });
+        });
+      }
+    }
+  });
+}
+
+pictures('signed-out', [
+  { name: 'home', path: '/', ready: heading(/support/i) },
+  {
+    name: 'search',
+    path: '/search?q=gateway+unreachable',
+    ready: (page) => page.getByRole('link', { name: /gateway/i }).first(),
+  },
+  {
+    name: 'search-no-results',
+    path: '/search?q=xyzzyplugh',
+    ready: (page) => page.getByText(/0 results found/),
+  },
+  { name: 'docs', path: '/docs', ready: heading(/tech hub/i) },
+  {
+    name: 'docs-section',
+    path: '/docs?section=firewall',
+    ready: (page) => page.getByRole('main').getByRole('link').first(),
+  },
+  {
+    name: 'docs-article',
+    path: '/docs?article=gateway-unreachable',
+    ready: (page) => page.getByRole('heading', { name: /unreachable/i }).first(),
+  },
+  { name: 'sla', path: '/sla', ready: (page) => page.getByRole('table').first() },
+  { name: 'eol-policy', path: '/Acme-EOL-Policy', ready: heading(/end of life/i) },
+  { name: 'chatbot-policy', path: '/Acme-Chatbot-Policy', ready: heading(/chatbot/i) },
+  { name: 'service-descriptions', path: '/service-descriptions', ready: heading(/service descriptions/i) },
+  { name: 'locating-id', path: '/locating-controllerid-customerid', ready: heading(/ID/) },
+  { name: 'download-process', path: '/download-process', ready: heading(/download/i) },
+  { name: 'not-found', path: '/this/does-not-exist', ready: heading(/not found/i) },
+  { name: 'tickets', path: '/tickets', ready: (page) => page.getByRole('dialog') },
+  { name: 'downloads', path: '/downloads', ready: heading(/download/i) },
+  {
+    name: 'customer-login',
+    path: '/',
+    ready: heading(/support/i),
+    act: async (page) => {
+      // On a phone, sign-in is in the menu.
+      const openMenu = page.getByRole('button', { name: 'Open menu' });
+      if (await openMenu.isVisible()) await openMenu.click();
+      await page.getByRole('link', { name: 'Customer Login' }).filter({ visible: true }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+]);
+
+pictures('customer', [
+  { name: 'home', path: '/', ready: heading(/support/i) },
+  { name: 'tickets', path: '/tickets', ready: (page) => page.getByRole('table') },
+  { name: 'ticket-new', path: '/tickets/new', ready: heading(/ticket/i) },
+  {
+    name: 'ticket-new-refused',
+    path: '/tickets/new',
+    ready: heading(/ticket/i),
+    act: async (page) => {
+      await page.getByRole('button', { name: /create|submit/i }).click();
+      await expect(page.getByText('Please fill all required fields')).toBeVisible();
+    },
+  },
+  { name: 'ticket', path: '/tickets/1', ready: (page) => page.getByRole('heading', { level: 2 }).first() },
+  {
+    name: 'notifications',
+    path: '/notifications',
+    ready: (page) => page.getByRole('main').getByText('Controller 8.1 maintenance window').first(),
+  },
+  {
+    name: 'bell',
+    path: '/',
+    ready: heading(/support/i),
+    act: async (page) => {
+      await page.getByTestId('notice-bell').click();
+      await expect(page.getByTestId('notice-bell')).toHaveAttribute('aria-expanded', 'true');
+    },
+  },
+  { name: 'downloads', path: '/downloads', ready: heading(/download/i) },
+  {
+    name: 'downloads-address',
+    path: '/downloads',
+    ready: heading(/download/i),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'No', exact: true }).click();
+      await expect(page.getByRole('textbox').first()).toBeVisible();
+    },
+  },
+  { name: 'api-collection', path: '/downloads/api-collection', ready: (page) => page.getByRole('table') },
+  { name: 'chatbot', path: '/chatbot', ready: (page) => page.getByRole('textbox').first() },
+]);
+
+pictures('agent', [
+  { name: 'tickets', path: '/tickets', ready: (page) => page.getByRole('table') },
+  { name: 'ticket', path: '/tickets/1', ready: (page) => page.getByRole('heading', { level: 2 }).first() },
+  {
+    name: 'search',
+    path: '/search?q=tunnel',
+    ready: (page) => page.getByRole('link', { name: /tunnel/i }).first(),
+  },
+]);
+
+pictures('admin', [
+  { name: 'support-notices', path: '/support-notices', ready: (page) => page.getByRole('table') },
+  { name: 'support-notices-deleted', path: '/support-notices?view=deleted', ready: heading(/notices/i) },
+  {
+    name: 'admin-menu',
+    path: '/',
+    ready: heading(/support/i),
+    act: async (page) => {
+      const menu = page
+        .getByRole('button', { name: 'Admin', exact: true })
+        .or(page.getByRole('button', { name: 'Open menu' }));
+      await menu.first().click();
+      await expect(page.getByRole('link', { name: /download records/i }).first()).toBeVisible();
+    },
+  },
+  { name: 'users', path: '/users', ready: heading(/./) },
+  { name: 'download-records', path: '/admin/download-records', ready: heading(/download records/i) },
+  { name: 'search-analytics', path: '/admin/search-analytics', ready: heading(/search analytics/i) },
+]);
