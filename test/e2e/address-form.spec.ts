@@ -22,7 +22,7 @@ const PRODUCT = 'Acme';
 const field = (page: Page, label: string) => page.getByLabel(label).and(page.locator('input'));
 
 async function openAddressForm(page: Page) {
-  await gotoHydrated(page, '/downloads');
+  await page.goto('/downloads');
   await page.getByRole('button', { name: 'No', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Addresses' })).toBeFocused();
 }

@@ -227,6 +227,7 @@ test.describe('a customer', () => {
 
   test('does the whole wizard by keyboard alone, and Back keeps what was typed', async ({ page }) => {
     test.slow();
+    // The keyboard path through the running wizard: focus moves as the app renders each step.
     await gotoHydrated(page, '/downloads');
     // From the top of the page, as a keyboard user arrives: the skip link, then on to the question.
     await page.keyboard.press('Tab');
@@ -285,7 +286,7 @@ test.describe('a customer', () => {
         body: JSON.stringify({ error: 'Service Unavailable', message: 'The service is unavailable.' }),
       }),
     );
-    await gotoHydrated(page, '/downloads');
+    await page.goto('/downloads');
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
     const name = 'Download acme-edge-2023.39.8-hardware.img for controller 8.1';
     await page.getByRole('button', { name }).click();

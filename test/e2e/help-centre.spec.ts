@@ -229,7 +229,7 @@ test.describe('a search that found nothing', () => {
   test('signed out, "Create a ticket" asks for sign-in first and keeps the subject for after', async ({
     page,
   }) => {
-    await gotoHydrated(page, `/search?q=${query}`);
+    await page.goto(`/search?q=${query}`);
     await nextSteps(page).getByRole('link', { name: 'Create a ticket' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('dialog', { name: 'Customer Login' })).toBeVisible();
@@ -242,7 +242,7 @@ test.describe('a search that found nothing', () => {
   }) => {
     const { context, page } = await pageAs(browser, baseURL, 'customer');
     const errors = collectPageErrors(page);
-    await gotoHydrated(page, `/search?q=${query}`);
+    await page.goto(`/search?q=${query}`);
     await nextSteps(page).getByRole('link', { name: 'Ask the assistant' }).click();
     await expect(page).toHaveURL(`/chatbot?q=${query}`);
     const box = page.getByRole('textbox', { name: 'Ask a question' });
@@ -339,7 +339,7 @@ test("every page has its own title, in the server's HTML: an article, a search, 
   // In the browser: kept as the page loads, and following a navigation.
   await gotoHydrated(page, `/tickets/${ticket.id}`);
   await expect(page).toHaveTitle(`Ticket #${ticket.id}: ${subject} | ${PORTAL}`);
-  await gotoHydrated(page, '/docs');
+  await page.goto('/docs');
   await page.getByRole('list', { name: 'Most viewed' }).getByRole('link').first().click();
   const heading = main(page).getByRole('heading', { level: 2 }).first();
   await expect(page).toHaveTitle(`${(await heading.textContent()) ?? ''} | ${PORTAL}`);

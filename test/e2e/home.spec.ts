@@ -145,7 +145,7 @@ test.describe('home page', () => {
         body: '{"error":"Service Unavailable"}',
       }),
     );
-    await gotoHydrated(page, '/sla');
+    await page.goto('/sla');
     await page
       .getByRole('banner')
       .getByRole('link', { name: `${portalConfig.product.name} Support` })

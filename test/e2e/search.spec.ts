@@ -96,6 +96,7 @@ test('a spinner while searching, then a clear message when the call fails', asyn
     await held;
     await route.fulfill({ status: 500, json: { message: 'boom' } });
   });
+  // 'Searching…' is the running app's pending state: this is about it.
   await gotoHydrated(page, '/search');
   await page.getByRole('searchbox', { name: 'Search' }).fill('gateway');
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
@@ -124,6 +125,7 @@ test('a source that timed out is named while the others show', async ({ page }) 
 });
 
 test('a blank query does nothing', async ({ page }) => {
+  // Refusing a blank query is the app's (the form alone would submit it).
   await gotoHydrated(page, '/search');
   await page.getByRole('searchbox', { name: 'Search' }).fill('   ');
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
@@ -218,6 +220,7 @@ test('a misspelling shows the corrected results, with a link to search the words
 });
 
 test('keyboard only: Tab to the box, type, Enter', async ({ page }) => {
+  // The Tab order of the running app.
   await gotoHydrated(page, '/search');
   const box = page.getByRole('searchbox', { name: 'Search' });
   for (let i = 0; i < 60; i++) {

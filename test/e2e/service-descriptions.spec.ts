@@ -27,7 +27,7 @@ test('Device Support and the hardware return process open in the PDF viewer page
   if (!deviceSupport) throw new Error('the config has no Device Support document');
   for (const doc of [documents[0], deviceSupport, hardwareReturn]) {
     if (!doc) continue;
-    await gotoHydrated(page, '/service-descriptions');
+    await page.goto('/service-descriptions');
     await page.getByRole('link', { name: `${doc.title} (PDF)` }).click();
     await expect(page).toHaveURL(`/support-services/${doc.file}.pdf`);
     await expect(page.getByRole('heading', { level: 1, name: doc.title })).toBeVisible();
