@@ -48,6 +48,16 @@ async function readersFor(db: Database, ids: string[], viewer: NoticeViewer): Pr
   return readers;
 }
 
+/** Notices with their readers as the viewer may see them. */
+async function withReaders(db: Database, viewer: NoticeViewer, rows: NoticeRow[]): Promise<NoticeView[]> {
+  const readers = await readersFor(
+    db,
+    rows.map((row) => row.id),
+    viewer,
+  );
+  return rows.map((row) => ({ row, userIDs: readers.get(row.id) ?? [] }));
+}
+
 /** Every active notice (expired ones included: the notifications page filters), newest first. */
 export async function listActiveNotices(db: Database, viewer: NoticeViewer): Promise<NoticeView[]> {
   const rows = await db
@@ -55,12 +65,7 @@ export async function listActiveNotices(db: Database, viewer: NoticeViewer): Pro
     .from(notices)
     .where(eq(notices.active, true))
     .orderBy(desc(notices.createdAt), desc(notices.id));
-  const readers = await readersFor(
-    db,
-    rows.map((row) => row.id),
-    viewer,
-  );
-  return rows.map((row) => ({ row, userIDs: readers.get(row.id) ?? [] }));
+  return withReaders(db, viewer, rows);
 }
 
 /** One notice; a deleted one exists only for admins (its audit trail stays readable). */
@@ -259,12 +264,7 @@ export async function listDeletedNotices(db: Database, viewer: NoticeViewer): Pr
     .from(notices)
     .where(eq(notices.active, false))
     .orderBy(desc(notices.updatedAt), desc(notices.id));
-  const readers = await readersFor(
-    db,
-    rows.map((row) => row.id),
-    viewer,
-  );
-  return rows.map((row) => ({ row, userIDs: readers.get(row.id) ?? [] }));
+  return withReaders(db, viewer, rows);
 }
 
 /**

@@ -5,30 +5,9 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
 import { AppLink } from '../../../components/app-link';
+import { LockIcon } from '../../../components/lock-icon';
 import { useVoteOnArticle } from '../api/vote-on-article';
 import classes from './docs-page.module.css';
-
-/** The lock beside an article that needs sign-in. */
-export function LockIcon() {
-  return (
-    <svg
-      className={classes.lock}
-      role="img"
-      aria-label="Sign-in required"
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </svg>
-  );
-}
 
 /** An article in a list: its title (a lock when it needs sign-in), then its section and date. */
 export function ArticleListItem({
@@ -48,7 +27,7 @@ export function ArticleListItem({
   return (
     <li className={classes.listedArticle}>
       <span className={classes.listedTitle}>
-        {article.user_segment_id !== null ? <LockIcon /> : null}
+        {article.user_segment_id !== null ? <LockIcon className={classes.lock} size={14} /> : null}
         <AppLink href={article.html_url}>{article.title}</AppLink>
       </span>
       <span className={classes.meta}>

@@ -17,7 +17,8 @@ import { readerOf } from '../lib/docs-reader';
 import { readDocsParams } from '../lib/docs-params';
 import { recordArticleView } from '../api/record-article-view';
 import { formatDate } from '../../../lib/format-date';
-import { DocsBreadcrumb, HelpfulVote, LockIcon, RelatedArticles, StillNeedHelp } from './article-parts';
+import { LockIcon } from '../../../components/lock-icon';
+import { DocsBreadcrumb, HelpfulVote, RelatedArticles, StillNeedHelp } from './article-parts';
 import { DocsHome } from './docs-home';
 import { DocsSidebar } from './docs-sidebar';
 import { SectionView } from './section-view';
@@ -140,7 +141,7 @@ function SearchResults({ reader, q, enabled }: { reader: string; q: string; enab
         {results.map((result) => (
           <li key={result.id}>
             <h3 className={classes.resultTitle}>
-              {result.user_segment_id !== null ? <LockIcon /> : null}
+              {result.user_segment_id !== null ? <LockIcon className={classes.lock} size={14} /> : null}
               <AppLink href={result.html_url}>{result.title}</AppLink>
             </h3>
             <p className={classes.meta}>

@@ -1,29 +1,9 @@
 import { AppLink } from '../../../components/app-link';
+import { LockIcon } from '../../../components/lock-icon';
 import type { ResultItem } from '../lib/results';
 import { Highlighted } from '../../../components/highlighted';
 import { formatDate } from '../../../lib/format-date';
 import classes from './search-page.module.css';
-
-function LockIcon() {
-  return (
-    <svg
-      className={classes.lock}
-      role="img"
-      aria-label="Sign-in required"
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </svg>
-  );
-}
 
 interface ResultListProps {
   items: ResultItem[];
@@ -41,7 +21,7 @@ export function ResultList({ items, label, firstRank, onOpen }: ResultListProps)
       {items.map((item, index) => (
         <li key={item.id} className={classes.item}>
           <h3 className={classes.itemTitle}>
-            {item.locked ? <LockIcon /> : null}
+            {item.locked ? <LockIcon className={classes.lock} size={16} /> : null}
             {item.href ? (
               <AppLink href={item.href} onClick={() => onOpen?.(item, firstRank + index)}>
                 {item.title}
