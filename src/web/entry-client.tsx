@@ -36,6 +36,11 @@ async function start(): Promise<void> {
   const user = state.user ?? null;
   if (user) adoptServerUser(user);
   const queryClient = createQueryClient('browser');
+  // The page may come from the server's page cache, rendered minutes ago: its data is as current as the page
+  // the server chose to send, so it counts as fetched now. Else every query older than its staleTime would be
+  // fetched again as the page loads, the search that the page already shows included.
+  const received = Date.now();
+  for (const query of state.queries.queries) query.state.dataUpdatedAt = received;
   hydrate(queryClient, state.queries);
 
   const config = await loadingConfig;

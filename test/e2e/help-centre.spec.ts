@@ -341,7 +341,10 @@ test("every page has its own title, in the server's HTML: an article, a search, 
   await expect(page).toHaveTitle(`Ticket #${ticket.id}: ${subject} | ${PORTAL}`);
   await page.goto('/docs');
   await page.getByRole('list', { name: 'Most viewed' }).getByRole('link').first().click();
+  // Clicked as soon as it is painted, the link may load the article as a new page: read its heading there.
+  await expect(page).toHaveURL(/[?&]article=/);
   const heading = main(page).getByRole('heading', { level: 2 }).first();
+  await expect(heading).toBeVisible();
   await expect(page).toHaveTitle(`${(await heading.textContent()) ?? ''} | ${PORTAL}`);
   await Promise.all([context.close(), other.context.close()]);
 });
