@@ -216,19 +216,7 @@ export async function updateNotice(
 export async function deleteNotice(db: Database, actor: NoticeViewer, id: string): Promise<NoticeRow> {
   return db.transaction(async (tx) => {
     const before = await lockedActiveNotice(tx, id);
-    const [row] = await tx
-      .update(notices)
-      .set({ active: false, updatedAt: new Date() })
-      .where(eq(notices.id, id))
-      .returning();
-    if (!row) throw new ServiceError('NOT_FOUND', 'No such notice.');
-    await recordChange(tx, {
-      noticeId: id,
-      actorId: actor.id,
-      action: 'deleted',
-      fields: changedFields(auditedValues(before), auditedValues(row)),
-    });
-    return row;
+    return setActive(tx, actor, before, false, 'deleted');
   });
 }
 
@@ -241,20 +229,31 @@ export async function restoreNotice(db: Database, actor: NoticeViewer, id: strin
     const [before] = await tx.select().from(notices).where(eq(notices.id, id)).for('update');
     if (!before) throw new ServiceError('NOT_FOUND', 'No such notice.');
     if (before.active) throw new ServiceError('CONFLICT', 'This notice is not deleted.');
-    const [row] = await tx
-      .update(notices)
-      .set({ active: true, updatedAt: new Date() })
-      .where(eq(notices.id, id))
-      .returning();
-    if (!row) throw new ServiceError('NOT_FOUND', 'No such notice.');
-    await recordChange(tx, {
-      noticeId: id,
-      actorId: actor.id,
-      action: 'updated',
-      fields: changedFields(auditedValues(before), auditedValues(row)),
-    });
-    return row;
+    return setActive(tx, actor, before, true, 'updated');
   });
+}
+
+/** Deletes (false) or restores (true) a locked notice, and records the change in its trail. */
+async function setActive(
+  tx: Database,
+  actor: NoticeViewer,
+  before: NoticeRow,
+  active: boolean,
+  action: 'deleted' | 'updated',
+): Promise<NoticeRow> {
+  const [row] = await tx
+    .update(notices)
+    .set({ active, updatedAt: new Date() })
+    .where(eq(notices.id, before.id))
+    .returning();
+  if (!row) throw new ServiceError('NOT_FOUND', 'No such notice.');
+  await recordChange(tx, {
+    noticeId: before.id,
+    actorId: actor.id,
+    action,
+    fields: changedFields(auditedValues(before), auditedValues(row)),
+  });
+  return row;
 }
 
 /** The deleted notices (admins), the latest change first, with every reader. */
