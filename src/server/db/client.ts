@@ -42,8 +42,8 @@ export interface OpenDatabaseOptions {
 
 /**
  * PGlite's buffer cache. PostgreSQL's default of 128 MB sits in PGlite's WebAssembly memory, which never
- * shrinks, and held 140 MB of the process's resident memory; the operating system caches the data files
- * anyway, and 32 MB answered the demo's queries as fast (bench/README.md, capacity).
+ * shrinks: it held 80-115 MB more of the process's resident memory than 32 MB (bench/README.md, Capacity,
+ * memory bounds), and the operating system caches the data files anyway.
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 
