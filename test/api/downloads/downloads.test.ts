@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { collectionFilesSchema, imageFilesSchema } from '../../../src/common/contracts/downloads.js';
 import { embargoMessage, unitedStatesOnAddressFormMessage } from '../../../src/common/downloads.js';
-import { downloadRecords } from '../../../src/server/db/schema.js';
+import { downloadRecords } from '../../../src/server/db/schema/index.js';
 import { ANONYMOUS, callerOf, getAs, postAs, refusal, type Caller } from '../../support/callers.js';
 import { nonUsRequest, syncDemoDownloads } from '../../support/downloads.js';
 import { useTestApp } from '../../support/use-test-app.js';

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { searchEvents } from '../../../src/server/db/schema.js';
+import { searchEvents } from '../../../src/server/db/schema/index.js';
 import { SearchEventRecorder } from '../../../src/server/services/search/analytics.js';
 import { useTestApp } from '../../support/use-test-app.js';
 

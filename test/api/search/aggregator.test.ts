@@ -7,7 +7,7 @@ import {
   SOURCE_KEYS,
 } from '../../../src/common/contracts/search.js';
 import { helpdeskTickets } from '../../../src/server/connectors/helpdesk/builtin/schema.js';
-import { searchEvents } from '../../../src/server/db/schema.js';
+import { searchEvents } from '../../../src/server/db/schema/index.js';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { get, post, type Browser } from '../../support/auth-flow.js';
 import {

@@ -9,7 +9,7 @@ import {
   categoryOverviewSchema,
   searchAnalyticsSchema,
 } from '../../../src/common/contracts/search.js';
-import { articleVotes, kbArticles } from '../../../src/server/db/schema.js';
+import { articleVotes, kbArticles } from '../../../src/server/db/schema/index.js';
 import { VOTER_COOKIE } from '../../../src/server/plugins/sessions.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { loadContent } from '../../../src/server/services/content/load-content.js';

@@ -8,7 +8,7 @@ import {
 } from '../../../common/contracts/downloads.js';
 import type { StorageConnector } from '../../connectors/storage/types.js';
 import type { Database } from '../../db/client.js';
-import { downloadRecords, type DownloadRecordRow } from '../../db/schema.js';
+import { downloadRecords, type DownloadRecordRow } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import { DOWNLOADS_PREFIX, type Catalogue, type CatalogueFile } from './catalogue.js';
 import { checkDestination } from './export-control.js';

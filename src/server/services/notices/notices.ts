@@ -11,7 +11,7 @@ import {
   type NoticeChangeRow,
   type NoticeFieldChange,
   type NoticeRow,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import { announceNoticeChange } from './notice-events.js';
 import { noticeText, sanitizeNoticeHtml } from './notice-html.js';
