@@ -188,7 +188,7 @@ describe('each write past its limit', () => {
 
   it('download links: the third in a minute, with no compliance record for it', async () => {
     await syncDemoDownloads(t.app);
-    const imageName = t.app.downloadsCatalogue.images[0]?.fileName ?? '';
+    const imageName = t.app.downloads.catalogue.images[0]?.fileName ?? '';
     const customer = await callerOf(t.app, 'customer');
     const link = (caller: Caller) =>
       postAs(t.app, caller, apiPaths.downloads.download, nonUsRequest(imageName));

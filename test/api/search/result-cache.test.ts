@@ -35,7 +35,7 @@ describe('search result cache', () => {
     expect((await search(visitor, 'wombat')).zendesk?.count).toBe(0);
     // The same query in another spelling is the same cache entry.
     expect((await search(visitor, '  WOMBAT ')).zendesk?.count).toBe(0);
-    t.app.searchService.clearCaches();
+    t.app.searches.service.clearCaches();
     const fresh = await search(visitor, 'wombat');
     expect(fresh.zendesk?.count).toBe(1);
     expect(fresh.zendesk?.results[0]?.title).toBe('Wombat gateway sizing');

@@ -21,7 +21,7 @@ import { downloadRefusals, refusalSchemas } from './refusals.js';
 export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = authorize('download', downloadRefusals);
   const { storage } = app.connectors;
-  const catalogue = app.downloadsCatalogue;
+  const catalogue = app.downloads.catalogue;
 
   /** The listing calls may name a user (the spec's image listing sends `userId`): only oneself. */
   const checkUserId = (requested: string | undefined, own: string) => {

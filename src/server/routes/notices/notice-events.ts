@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { noticeEventSchema, type NoticeEvent } from '../../../common/contracts/notices.js';
-import { eventStreamHeadersSchema, openEventStream } from '../../lib/event-stream.js';
+import { eventStreamHeadersSchema, openEventStream, relayChannel } from '../../lib/event-stream.js';
 import { authorize } from '../../plugins/guards.js';
 import { NOTICE_CHANNEL } from '../../services/notices/notice-events.js';
 import { CATCH_UP_LIMIT, changesAfter, latestChangeSeq } from '../../services/notices/notices.js';
@@ -43,17 +43,10 @@ export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
         stream.send('notice', event, event.seq);
       };
       // Subscribed before the catch-up query, so a change committed in between is held, not lost.
-      const subscription = app.databaseEvents.subscribe(
-        NOTICE_CHANNEL,
-        (payload) => {
-          const parsed = noticeEventSchema.safeParse(JSON.parse(payload));
-          if (!parsed.success) return;
-          if (pending) pending.push(parsed.data);
-          else send(parsed.data);
-        },
-        () => stream.send('resync', { reason: 'events may have been missed' }),
-      );
-      stream.onClose(subscription);
+      const subscription = relayChannel(app, stream, NOTICE_CHANNEL, noticeEventSchema, (event) => {
+        if (pending) pending.push(event);
+        else send(event);
+      });
 
       try {
         // Only once LISTEN is active is every later change sure to arrive: a change committed after the
