@@ -24,6 +24,7 @@ import { ticketRoutes } from './routes/tickets/index.js';
 import assistant from './services/assistant/plugin.js';
 import downloads from './services/downloads/plugin.js';
 import knowledge from './services/knowledge/plugin.js';
+import notices from './services/notices/plugin.js';
 import search from './services/search/plugin.js';
 import type { SearchSources } from './services/search/types.js';
 import tickets from './services/tickets/plugin.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // The areas' services.
   await app.register(search, options.searchSources ? { sources: options.searchSources } : {});
   await app.register(knowledge);
+  await app.register(notices);
   await app.register(assistant);
   await app.register(tickets);
   await app.register(downloads);

@@ -53,10 +53,10 @@ export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
         // starting point below but before that would reach neither the catch-up nor the stream.
         await subscription.listening;
         if (since === undefined) {
-          last = await latestChangeSeq(app.db);
+          last = await latestChangeSeq(app.notices);
           stream.send('ready', { seq: last }, last);
         } else {
-          const missed = await changesAfter(app.db, Number(since));
+          const missed = await changesAfter(app.notices, Number(since));
           last = Number(since);
           if (missed.length > CATCH_UP_LIMIT) {
             last = missed.at(-1)?.id ?? last;
