@@ -1,23 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { buildCatalogue, type Catalogue } from './catalogue.js';
-
-/** What the download calls need, built once. */
-export interface DownloadsArea {
-  /** The files of `config.downloads` and where they live in the object store. */
-  catalogue: Catalogue;
-}
+import { buildCatalogue } from './catalogue.js';
+import type { DownloadOptions } from './downloads.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    downloads: DownloadsArea;
+    /** What the download service's calls take first (services/downloads/downloads.ts), built once. */
+    downloads: DownloadOptions;
   }
 }
 
 async function downloadsPlugin(app: FastifyInstance): Promise<void> {
+  const { downloads, embargoedCountries, product } = app.portalConfig;
   app.decorate('downloads', {
-    catalogue: buildCatalogue(app.portalConfig.downloads),
-  } satisfies DownloadsArea);
+    db: app.db,
+    storage: app.connectors.storage,
+    catalogue: buildCatalogue(downloads),
+    rules: { embargoed: embargoedCountries, productName: product.name },
+  } satisfies DownloadOptions);
 }
 
 export default fp(downloadsPlugin, { name: 'downloads', dependencies: ['foundation'] });
