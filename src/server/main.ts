@@ -81,7 +81,7 @@ async function syncDownloadFilesLogged(app: App, env: Env, log: Logger): Promise
   try {
     const synced = await syncDownloadFiles({
       storage: app.connectors.storage,
-      catalogue: app.downloadsCatalogue,
+      catalogue: app.downloads.catalogue,
       directory,
       generateMissing: env.DEMO_DATA,
       log,

@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { gatePglite } from './pglite-gate.js';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
 /**
  * The one database type the rest of the server sees. Both drivers produce a subclass of Drizzle's

@@ -5,7 +5,7 @@ import type {
   TicketComment,
   TicketEventEntry,
 } from '../../common/contracts/tickets.js';
-import type { TicketAttachmentRow } from '../db/schema.js';
+import type { TicketAttachmentRow } from '../db/schema/index.js';
 import { dueState, ticketUrl } from '../../common/tickets.js';
 import type {
   HelpdeskComment,

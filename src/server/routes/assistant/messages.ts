@@ -6,9 +6,9 @@ import { claimEventStream, openEventStream, type EventStream } from '../../lib/e
 import { apiError } from '../../plugins/error-handler.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
 import { assistantRateLimit } from '../../plugins/rate-limits.js';
-import { searcherOf } from '../../plugins/search.js';
+import { searcherOf } from '../../plugins/searcher.js';
 import { askAssistant, type AnswerProgress } from '../../services/assistant/assistant.js';
-import { assistantDeps, assistantRefusalSchemas, assistantRefusals } from './assistant-deps.js';
+import { assistantRefusalSchemas, assistantRefusals } from './refusals.js';
 
 /** Whether the client asked for server-sent events rather than one JSON answer. */
 const wantsEventStream = (accept: string | undefined): boolean =>
@@ -65,7 +65,7 @@ export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         : { signal: left.signal };
       try {
         const answer = await askAssistant(
-          assistantDeps(app),
+          app.assistant.deps,
           { ...searcherOf(request), userId: user.id },
           request.body,
           progress,

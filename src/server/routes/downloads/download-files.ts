@@ -20,8 +20,6 @@ import { downloadRefusals, refusalSchemas } from './refusals.js';
  */
 export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = authorize('download', downloadRefusals);
-  const { storage } = app.connectors;
-  const catalogue = app.downloadsCatalogue;
 
   /** The listing calls may name a user (the spec's image listing sends `userId`): only oneself. */
   const checkUserId = (requested: string | undefined, own: string) => {
@@ -47,7 +45,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       checkUserId(request.body?.userId, sessionOf(request).user.id);
       reply.header('cache-control', 'private, no-store');
-      return { imageFiles: await listImageFiles(storage, catalogue) };
+      return { imageFiles: await listImageFiles(app.downloads) };
     },
   );
 
@@ -65,7 +63,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       checkUserId(request.body?.userId, sessionOf(request).user.id);
       reply.header('cache-control', 'private, no-store');
-      return { collectionFiles: await listCollectionFiles(storage, catalogue) };
+      return { collectionFiles: await listCollectionFiles(app.downloads) };
     },
   );
 
@@ -90,12 +88,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const url = await issueDownload({
-        db: app.db,
-        storage,
-        catalogue,
-        rules: { embargoed: app.portalConfig.embargoedCountries, productName: app.portalConfig.product.name },
-        user,
+      const url = await issueDownload(app.downloads, user, {
         request: request.body,
         clientAddress: request.ip,
       });
