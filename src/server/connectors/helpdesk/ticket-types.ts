@@ -69,7 +69,8 @@ export interface CreateTicketInput {
   requesterEmail: string;
   organisation: string | null;
   tier: SupportTier | null;
-  firstResponseDueAt: Date;
+  /** The due time the portal computed; null for none (the portal then runs no clock for it). */
+  firstResponseDueAt: Date | null;
   /** When it was opened: the instant the due time was counted from. */
   createdAt: Date;
   conversationId: string | null;
