@@ -56,9 +56,8 @@ beforeAll(async () => {
 
 const page = async (query: Partial<QueueQuery> & { limit: number; offset: number }) => {
   const result = await listQueue(
-    t.app.connectors.helpdesk,
+    { helpdesk: t.app.connectors.helpdesk, now: Date.now(), dueSoonMinutes: SOON },
     { scope: { kind: 'all' }, sort: 'due', ...query },
-    { now: Date.now(), dueSoonMinutes: SOON },
   );
   return { names: result.tickets.map((ticket) => ticket.subject), count: result.count };
 };

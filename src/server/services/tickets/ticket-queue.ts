@@ -38,7 +38,9 @@ export interface QueueQuery {
   offset: number;
 }
 
-export interface QueueClock {
+export interface QueueOptions {
+  helpdesk: HelpdeskTicketDesk;
+  /** The instant the due states are counted at. */
   now: number;
   dueSoonMinutes: number;
 }
@@ -66,9 +68,8 @@ async function runningClocks(
 }
 
 export async function listQueue(
-  helpdesk: HelpdeskTicketDesk,
+  { helpdesk, now, dueSoonMinutes }: QueueOptions,
   query: QueueQuery,
-  clock: QueueClock,
 ): Promise<TicketPage> {
   const filters = { scope: query.scope, priority: query.priority, assigneeEmail: query.assigneeEmail };
   const plain = { ...filters, ...(query.status ? { statuses: [query.status] } : {}) };
@@ -96,7 +97,7 @@ export async function listQueue(
   }
   if (query.due !== undefined) {
     const matching = running
-      .filter((ticket) => dueState(ticket, clock.now, clock.dueSoonMinutes) === query.due)
+      .filter((ticket) => dueState(ticket, now, dueSoonMinutes) === query.due)
       .sort(query.sort === 'due' ? byDue : byNewestChange);
     return { tickets: matching.slice(page.offset, page.offset + page.limit), count: matching.length };
   }

@@ -169,7 +169,7 @@ export async function listTickets(deps: TicketDeps, user: PortalUser, query: Lis
     }
   }
   return listQueue(
-    deps.helpdesk,
+    { helpdesk: deps.helpdesk, now: Date.now(), dueSoonMinutes: deps.dueSoonMinutes },
     {
       scope,
       status: query.status,
@@ -180,7 +180,6 @@ export async function listTickets(deps: TicketDeps, user: PortalUser, query: Lis
       limit: TICKETS_PAGE_SIZE,
       offset: (query.page - 1) * TICKETS_PAGE_SIZE,
     },
-    { now: Date.now(), dueSoonMinutes: deps.dueSoonMinutes },
   );
 }
 
