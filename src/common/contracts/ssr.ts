@@ -10,6 +10,7 @@ import type {
   SearchResponse,
   SourceKey,
 } from './search.js';
+import type { RequesterProfile, TicketList } from './tickets.js';
 
 /**
  * The contract between the server and the web app's server-side rendering bundle
@@ -60,6 +61,16 @@ export interface SsrData {
    * visitor, or a ticket that does not exist or is not theirs.
    */
   ticketSubject(input: { id: string }): Promise<string | null>;
+  /**
+   * `GET /api/tickets/requester`: what Ticket Creation shows beside each priority, for a customer's render (so
+   * the form is in the first HTML, not a loading line that grows into it); null for anyone else.
+   */
+  requesterProfile(): Promise<RequesterProfile | null>;
+  /**
+   * `GET /api/tickets` with `query` (its query parameters): My Requests or the queue, for a signed-in render,
+   * so the list is in the first HTML instead of a loading line; null for a visitor.
+   */
+  ticketList(input: { query: Record<string, string> }): Promise<TicketList | null>;
 }
 
 export interface SsrInput {

@@ -10,8 +10,10 @@ import { sendKept, type KeptResponses } from '../lib/kept-responses.js';
 import { VIEW_ORDERED_TTL_MS } from '../services/knowledge/article-views.js';
 import { WebAppNotBuiltError, type PageRenderer } from '../ssr/page-renderer.js';
 import { ServiceError } from '../lib/errors.js';
-import { visibleTicket } from '../services/tickets/tickets.js';
-import { ticketDeps } from './tickets/ticket-deps.js';
+import { listTickets, visibleTicket } from '../services/tickets/tickets.js';
+import type { ListTicketsQuery } from '../../common/contracts/tickets.js';
+import { requesterProfile } from '../services/tickets/ticket-people.js';
+import { presentTickets, ticketDeps } from './tickets/ticket-deps.js';
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
 
@@ -73,6 +75,12 @@ export function registerPageFallback(
           if (error instanceof ServiceError && error.code === 'NOT_FOUND') return null;
           throw error;
         }
+      },
+      requesterProfile: async () =>
+        can(user, 'createTicket') ? requesterProfile(app.db, app.portalConfig, user.id) : null,
+      ticketList: async (query: ListTicketsQuery) => {
+        const { tickets, count } = await listTickets(ticketDeps(app, request), user, query);
+        return { tickets: await presentTickets(app, user, tickets), count };
       },
     };
     return renderer.render({

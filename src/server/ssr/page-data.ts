@@ -13,7 +13,14 @@ import { latestKbResponseSchema } from '../../common/contracts/latest-kb.js';
 import { keptJson } from '../lib/kept-responses.js';
 import { keptLatestKb } from '../presenters/latest-kb.js';
 import { categoryOverviewSchema } from '../../common/contracts/search.js';
-import { ticketIdParamsSchema } from '../../common/contracts/tickets.js';
+import {
+  listTicketsQuerySchema,
+  ticketIdParamsSchema,
+  ticketListSchema,
+  type ListTicketsQuery,
+  type RequesterProfile,
+  type TicketList,
+} from '../../common/contracts/tickets.js';
 import { keptCategoryOverview, presentArticle, presentArticleDetails } from '../presenters/search.js';
 import {
   articlePage,
@@ -40,6 +47,10 @@ export interface PageViewer {
   readsProtected: boolean;
   /** The subject of a ticket this viewer may see, else null (a visitor sees none). */
   ticketSubject?: (id: number) => Promise<string | null>;
+  /** Ticket Creation's profile of this viewer, when they may open tickets, else null. */
+  requesterProfile?: () => Promise<RequesterProfile | null>;
+  /** The tickets this viewer's `GET /api/tickets` answers (absent: a visitor, who has none). */
+  ticketList?: (query: ListTicketsQuery) => Promise<TicketList>;
 }
 
 /** A visitor without a session: the render every anonymous request shares (see SsrData). */
@@ -130,6 +141,14 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
       const input = ticketIdParamsSchema.safeParse({ id });
       if (!input.success || !viewer.ticketSubject) return null;
       return viewer.ticketSubject(Number(input.data.id));
+    },
+
+    requesterProfile: async () => (viewer.requesterProfile ? viewer.requesterProfile() : null),
+
+    async ticketList({ query }) {
+      if (!viewer.ticketList) return null;
+      // Through the API's own schemas: the same query checks, and the same fields the API would send.
+      return ticketListSchema.parse(await viewer.ticketList(listTicketsQuerySchema.parse(query)));
     },
 
     async searchCategory({ categoryId, query }) {

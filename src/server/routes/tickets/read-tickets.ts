@@ -13,8 +13,7 @@ import { presentAttachment, presentComment, presentTicketEvent } from '../../pre
 import { listAttachments } from '../../services/tickets/attachments.js';
 import { getTicket, listTickets } from '../../services/tickets/tickets.js';
 import { createRefusals, readRefusals, refusalSchemas, staffRefusals } from './refusals.js';
-import { listStaff, requesterContext } from '../../services/tickets/ticket-people.js';
-import { tierTargets } from '../../services/tickets/sla-clock.js';
+import { listStaff, requesterProfile } from '../../services/tickets/ticket-people.js';
 import { presentOneTicket, presentTickets, ticketDeps } from './ticket-deps.js';
 
 /** `GET /api/tickets` and `GET /api/tickets/:id`: a customer's own (or organisation's), every ticket for staff. */
@@ -57,13 +56,8 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const context = await requesterContext(app.db, { id: user.id });
       reply.header('cache-control', 'private, no-store');
-      return {
-        organisation: context.organisation,
-        tier: context.tier,
-        targets: tierTargets(app.portalConfig, context.tier),
-      };
+      return requesterProfile(app.db, app.portalConfig, user.id);
     },
   );
 

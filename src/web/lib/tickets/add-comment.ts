@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../common/api-paths';
-import { commentItemSchema } from '../../../common/contracts/tickets';
 import { fetchApi } from '../api-client';
+import { checkedBy } from './ticket-checks';
 import { ticketApiPath, TICKETS_KEY } from './ticket-keys';
 
 interface CommentBody {
@@ -11,8 +11,10 @@ interface CommentBody {
 
 /** `POST /api/tickets/:id/comments`: a reply, or an internal note (agents). */
 export function addComment(id: number | string, body: CommentBody) {
-  return fetchApi(ticketApiPath(apiPaths.tickets.comments, id), { method: 'POST', json: body }, (answer) =>
-    commentItemSchema.parse(answer),
+  return fetchApi(
+    ticketApiPath(apiPaths.tickets.comments, id),
+    { method: 'POST', json: body },
+    checkedBy((c) => c.commentItemSchema),
   );
 }
 

@@ -1,15 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../common/api-paths';
-import { requesterProfileSchema } from '../../../common/contracts/tickets';
+import type { RequesterProfile } from '../../../common/contracts/tickets';
 import { fetchApi, retryUnlessRefused } from '../api-client';
+import { checkedBy } from './ticket-checks';
 import { TICKETS_KEY } from './ticket-keys';
 
-/** `GET /api/tickets/requester`: the customer's tier and the first-response target of each priority. */
+export const requesterProfileKey = [...TICKETS_KEY, 'requester'] as const;
+
+/**
+ * `GET /api/tickets/requester`: the customer's tier and the first-response target of each priority. A
+ * customer's server render holds it (ticket-new.tsx).
+ */
 export function useRequesterProfile() {
   return useQuery({
-    queryKey: [...TICKETS_KEY, 'requester'] as const,
-    queryFn: ({ signal }) =>
-      fetchApi(apiPaths.tickets.requester, { signal }, (body) => requesterProfileSchema.parse(body)),
+    queryKey: requesterProfileKey,
+    queryFn: ({ signal }): Promise<RequesterProfile> =>
+      fetchApi(
+        apiPaths.tickets.requester,
+        { signal },
+        checkedBy((c) => c.requesterProfileSchema),
+      ),
     retry: retryUnlessRefused,
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { TICKET_SUBJECT_MAX } from '../../../../common/contracts/tickets';
+import { TICKET_SUBJECT_MAX } from '../../../../common/tickets';
 import type { RequesterProfile } from '../../../../common/contracts/tickets';
 import { TICKET_PRIORITIES, type TicketPriority } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';

@@ -1,12 +1,3 @@
-/** The tickets' zod contracts: they arrive with the ticket pages' own chunks, not with the first page. */
-export {
-  assigneesSchema,
-  attachmentItemSchema,
-  commentItemSchema,
-  requesterProfileSchema,
-  ticketDetailsSchema,
-  ticketItemSchema,
-  ticketListSchema,
-} from '../../../../common/contracts/tickets';
-
+/** What the ticket calls share: the lazy check of their answers, the query key and the paths. */
+export { checkedBy } from '../../../lib/tickets/ticket-checks';
 export { TICKETS_KEY, ticketApiPath } from '../../../lib/tickets/ticket-keys';
