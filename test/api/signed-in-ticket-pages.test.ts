@@ -16,12 +16,13 @@ describe('ticket pages rendered for their user', () => {
   let customer: Browser;
   let agent: Browser;
   const subject = `Quuxbar tunnel drops ${uniqueSuffix()}`;
+  let ticketId = 0;
 
   beforeAll(async () => {
     build = await createSourceBuild();
     t = await createMailTestApp({ distDir: build.dir, accounts: false });
     const casey = await createCustomer(t.app);
-    await createTicket(t.app, { requesterEmail: casey.email, subject });
+    ticketId = (await createTicket(t.app, { requesterEmail: casey.email, subject })).id;
     customer = await signInCustomer(t.app, t.sink, casey.email);
     const alex = await createAgent(t.app);
     agent = await signInWithPassword(t.app, alex.email, alex.password);
@@ -56,5 +57,21 @@ describe('ticket pages rendered for their user', () => {
     expect(queue.body).toContain(inHtml(subject));
     const visitor = await t.app.inject({ method: 'GET', url: '/tickets' });
     expect(visitor.body).not.toContain(inHtml(subject));
+  });
+
+  it('a ticket page holds the ticket, titled by its subject, for those who may see it', async () => {
+    const page = await get(customer, `/tickets/${ticketId}`);
+    expect(page.body).toContain(`<title>Ticket #${ticketId}: ${inHtml(subject)}`);
+    expect(dehydratedKeys(page.body)).toContainEqual(['tickets', 'ticket', String(ticketId)]);
+    expect(page.body).not.toContain('Loading…');
+    const visitor = await t.app.inject({ method: 'GET', url: `/tickets/${ticketId}` });
+    expect(visitor.body).not.toContain(inHtml(subject));
+  });
+
+  it("every signed-in page holds the bell's notices; a visitor's holds none", async () => {
+    expect(dehydratedKeys((await get(customer, '/sla')).body)).toContainEqual(['notices', 'list']);
+    expect(dehydratedKeys((await get(agent, '/')).body)).toContainEqual(['notices', 'list']);
+    const visitor = await t.app.inject({ method: 'GET', url: '/sla' });
+    expect(dehydratedKeys(visitor.body)).not.toContainEqual(['notices', 'list']);
   });
 });

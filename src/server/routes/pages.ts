@@ -5,15 +5,17 @@ import { can } from '../policies/index.js';
 import { sessionOf } from '../plugins/guards.js';
 import { searcherOf } from '../plugins/search.js';
 import { presentSessionUser } from '../presenters/auth.js';
+import { presentNotice } from '../presenters/notices.js';
+import { listActiveNotices } from '../services/notices/notices.js';
 import { createPageData, VISITOR } from '../ssr/page-data.js';
 import { sendKept, type KeptResponses } from '../lib/kept-responses.js';
 import { VIEW_ORDERED_TTL_MS } from '../services/knowledge/article-views.js';
 import { WebAppNotBuiltError, type PageRenderer } from '../ssr/page-renderer.js';
 import { ServiceError } from '../lib/errors.js';
-import { listTickets, visibleTicket } from '../services/tickets/tickets.js';
+import { listTickets } from '../services/tickets/tickets.js';
 import type { ListTicketsQuery } from '../../common/contracts/tickets.js';
 import { requesterProfile } from '../services/tickets/ticket-people.js';
-import { presentTickets, ticketDeps } from './tickets/ticket-deps.js';
+import { presentTickets, ticketDeps, ticketDetails } from './tickets/ticket-deps.js';
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
 
@@ -66,11 +68,11 @@ export function registerPageFallback(
       searcher: searcherOf(request),
       role: user.role,
       readsProtected: can(user, 'readProtectedArticles'),
-      // The ticket page's title: the subject of a ticket this user may see (another's is the API's 404).
-      ticketSubject: async (id: number) => {
+      // The ticket page: a ticket this user may see (another's is the API's 404).
+      ticket: async (id: number) => {
         if (!can(user, 'readTickets')) return null;
         try {
-          return (await visibleTicket(ticketDeps(app, request), user, id)).subject;
+          return await ticketDetails(app, request, user, id);
         } catch (error) {
           if (error instanceof ServiceError && error.code === 'NOT_FOUND') return null;
           throw error;
@@ -78,6 +80,7 @@ export function registerPageFallback(
       },
       requesterProfile: async () =>
         can(user, 'createTicket') ? requesterProfile(app.db, app.portalConfig, user.id) : null,
+      notices: async () => ({ Items: (await listActiveNotices(app.db, user)).map(presentNotice) }),
       ticketList: async (query: ListTicketsQuery) => {
         const { tickets, count } = await listTickets(ticketDeps(app, request), user, query);
         return { tickets: await presentTickets(app, user, tickets), count };

@@ -9,12 +9,10 @@ import {
   ticketListSchema,
 } from '../../../common/contracts/tickets.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
-import { presentAttachment, presentComment, presentTicketEvent } from '../../presenters/tickets.js';
-import { listAttachments } from '../../services/tickets/attachments.js';
-import { getTicket, listTickets } from '../../services/tickets/tickets.js';
+import { listTickets } from '../../services/tickets/tickets.js';
 import { createRefusals, readRefusals, refusalSchemas, staffRefusals } from './refusals.js';
 import { listStaff, requesterProfile } from '../../services/tickets/ticket-people.js';
-import { presentOneTicket, presentTickets, ticketDeps } from './ticket-deps.js';
+import { presentTickets, ticketDeps, ticketDetails } from './ticket-deps.js';
 
 /** `GET /api/tickets` and `GET /api/tickets/:id`: a customer's own (or organisation's), every ticket for staff. */
 export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -93,21 +91,9 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const { ticket, comments, history, conversation } = await getTicket(
-        ticketDeps(app, request),
-        user,
-        Number(request.params.id),
-      );
-      const deps = ticketDeps(app, request);
-      const attachments = await listAttachments(deps, ticket.id);
+      const details = await ticketDetails(app, request, user, Number(request.params.id));
       reply.header('cache-control', 'private, no-store');
-      return {
-        ticket: await presentOneTicket(app, user, ticket),
-        comments: comments.map(presentComment),
-        attachments: attachments.map(presentAttachment),
-        history: history.map(presentTicketEvent),
-        conversation,
-      };
+      return details;
     },
   );
 };

@@ -6,7 +6,15 @@ import { createSlaClock, type SlaClock } from '../../services/tickets/sla-clock.
 import { userIdsByEmail } from '../../services/tickets/ticket-people.js';
 import { createTicketMailer } from '../../services/tickets/ticket-mail.js';
 import type { TicketDeps } from '../../services/tickets/tickets.js';
-import { presentTicket } from '../../presenters/tickets.js';
+import {
+  presentAttachment,
+  presentComment,
+  presentTicket,
+  presentTicketEvent,
+} from '../../presenters/tickets.js';
+import { listAttachments } from '../../services/tickets/attachments.js';
+import { getTicket } from '../../services/tickets/tickets.js';
+import type { TicketDetails } from '../../../common/contracts/tickets.js';
 import { ticketUrl } from '../../../common/tickets.js';
 import { conversationStore } from '../assistant/assistant-deps.js';
 
@@ -61,4 +69,23 @@ export async function presentOneTicket(app: FastifyInstance, user: PortalUser, t
   const [presented] = await presentTickets(app, user, [ticket]);
   if (!presented) throw new Error('tickets: nothing presented');
   return presented;
+}
+
+/** `GET /api/tickets/:id` as `user` gets it: the ticket, its comments, files, history and conversation. */
+export async function ticketDetails(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: PortalUser,
+  id: number,
+): Promise<TicketDetails> {
+  const deps = ticketDeps(app, request);
+  const { ticket, comments, history, conversation } = await getTicket(deps, user, id);
+  const attachments = await listAttachments(deps, ticket.id);
+  return {
+    ticket: await presentOneTicket(app, user, ticket),
+    comments: comments.map(presentComment),
+    attachments: attachments.map(presentAttachment),
+    history: history.map(presentTicketEvent),
+    conversation,
+  };
 }
