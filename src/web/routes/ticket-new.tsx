@@ -4,7 +4,7 @@ import { AppLink } from '../components/app-link';
 import { TicketFormPage } from '../features/tickets/components/ticket-form-page';
 import { paths } from '../lib/paths';
 import type { PortalRouteHandle } from '../lib/route-handle';
-import { requesterProfileKey } from '../lib/tickets/get-requester-profile';
+import { requesterProfileKey } from '../features/tickets/api/get-requester-profile';
 
 export const handle: PortalRouteHandle = {
   meta: ({ config }) => ({
