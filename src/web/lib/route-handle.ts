@@ -3,7 +3,7 @@ import type { Params } from 'react-router';
 import type { SsrData } from '../../common/contracts/ssr';
 import type { PortalConfig } from '../../common/portal-config';
 
-/** What a prefetch needs of the session the page is rendered with (web/app/session's SessionState). */
+/** What a prefetch needs of the session the page is rendered with (lib/session's SessionState). */
 interface RenderedSession {
   signedIn: boolean;
   role: string | null;

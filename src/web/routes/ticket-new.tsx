@@ -1,5 +1,5 @@
-import { MemberPage } from '../app/session/member-page';
-import { useSession } from '../app/session/use-session';
+import { MemberPage } from '../lib/session/member-page';
+import { useCan } from '../lib/session/use-can';
 import { AppLink } from '../components/app-link';
 import { TicketFormPage } from '../features/tickets/components/ticket-form-page';
 import { paths } from '../lib/paths';
@@ -14,8 +14,7 @@ export const handle: PortalRouteHandle = {
 
 /** Customers open tickets; an agent is sent to the queue instead (the server refuses them too). */
 function CustomersOnly() {
-  const session = useSession();
-  if (session.role !== 'customer') {
+  if (!useCan('createTicket')) {
     return (
       <p>
         Tickets are opened by customers. Agents work them from the{' '}

@@ -5,7 +5,6 @@ import { claimEventStream, eventStreamHeadersSchema, openEventStream } from '../
 import { authorize, sessionOf } from '../../plugins/guards.js';
 import { TICKET_CHANNEL, ticketEventSchema } from '../../services/tickets/ticket-events.js';
 import { inScope, scopeOf } from '../../services/tickets/tickets.js';
-import { readRefusals } from './refusals.js';
 import { ticketDeps } from './ticket-deps.js';
 
 /**
@@ -19,7 +18,7 @@ export const ticketEventRoutes: FastifyPluginAsyncZod = async (app) => {
     apiPaths.tickets.events,
     {
       config: { deadline: false },
-      onRequest: authorize('readTickets', readRefusals),
+      onRequest: authorize('readTickets'),
       schema: {
         tags: ['tickets'],
         summary: 'Live ticket changes (server-sent events)',
