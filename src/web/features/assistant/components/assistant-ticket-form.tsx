@@ -5,7 +5,7 @@ import type { RequesterProfile } from '../../../../common/contracts/tickets';
 import { TICKET_PRIORITIES, type TicketPriority } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 import { useRequesterProfile } from '../../../lib/tickets/get-requester-profile';
@@ -22,7 +22,7 @@ const priorityLabel = (target: Target) =>
 /** Why the ticket was not created, in the user's words; what they chose stays in the form. */
 const failure = (error: unknown) =>
   error instanceof ApiError && error.status === 0
-    ? 'The portal could not be reached. Check your connection and try again.'
+    ? unreachableMessage()
     : error instanceof ApiError && error.status === 429 && error.code
       ? error.code
       : 'Something went wrong on our side. What you chose is kept: please try again.';

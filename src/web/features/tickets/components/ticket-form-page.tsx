@@ -16,7 +16,7 @@ import { TICKET_SUBJECT_MAX, type Ticket } from '../../../../common/contracts/ti
 import { withoutControlCharacters } from '../../../../common/contracts/text';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 import { attachFile } from '../api/attach-file';
 import { useCreateTicket } from '../../../lib/tickets/create-ticket';
@@ -46,7 +46,7 @@ function missingFields(draft: Draft): Field[] {
 
 function errorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) {
-    return 'The portal could not be reached. Nothing was sent; check your connection and try again.';
+    return unreachableMessage('Nothing was sent; check your connection and try again.');
   }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) return error.code;
   return 'The ticket could not be created. Nothing was lost: please try again.';
