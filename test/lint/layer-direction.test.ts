@@ -1,17 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Lints a snippet as if it were a file of the project, with the project's own eslint.config.js. */
-async function restrictedImports(code: string, filePath: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: root });
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((message) => message.message);
-}
+import { restrictedImports } from './restricted-imports';
 
 /** The web's layers point down: shared (components, lib) -> features -> app and routes. */
 describe('web layer direction (eslint no-restricted-imports)', () => {
