@@ -1,12 +1,13 @@
 import { defineConfig } from 'drizzle-kit';
 
 // Generation only (`npm run db:generate`): it diffs the schema against the committed snapshots and needs no
-// database. Migrations are applied by the server at start (src/server/db/migrate.ts). Built-in connectors
-// keep their tables beside their code, so their schema files are listed too.
+// database. Migrations are applied by the server at start (src/server/db/migrate.ts). The portal's tables are
+// the folder src/server/db/schema/ (one file per area); built-in connectors keep theirs beside their code, so
+// their schema files are listed too.
 export default defineConfig({
   dialect: 'postgresql',
   schema: [
-    './src/server/db/schema.ts',
+    './src/server/db/schema',
     './src/server/connectors/helpdesk/builtin/schema.ts',
     './src/server/connectors/tracker/builtin/schema.ts',
     './src/server/connectors/storage/builtin/schema.ts',

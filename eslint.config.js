@@ -56,6 +56,39 @@ const featureBoundaries = features.map((feature) => {
   };
 });
 
+// The server's layers import downwards only: routes call services (through the area plugins' decorations) and
+// presenters, never the other way round. Only app.ts (the table of contents) and routes/ itself import routes/;
+// the server render, services, presenters and everything below them may not.
+const serverLayersBelowRoutes = [
+  'ssr',
+  'services',
+  'presenters',
+  'plugins',
+  'lib',
+  'db',
+  'connectors',
+  'policies',
+  'mail',
+  'config',
+];
+const serverLayers = {
+  files: serverLayersBelowRoutes.map((layer) => `src/server/${layer}/**/*.{ts,tsx}`),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(\\.\\./)+routes/|(^|/)src/server/routes/',
+            message:
+              'Only app.ts and routes/ import routes/: move what both need into services/<area> (its plugin decorates the app) or presenters/.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/results', 'public'],
@@ -76,4 +109,5 @@ export default tseslint.config(
   },
   sharedLayers,
   ...featureBoundaries,
+  serverLayers,
 );

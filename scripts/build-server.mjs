@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The server as one JavaScript module (dist/node/main.js), so that production runs it on plain Node instead
 // of compiling TypeScript at start through tsx: tsx's loader passes every module, node_modules included,
-// through a hook thread and held about 150 MB of the process's resident memory (bench/README.md, capacity).
+// through a hook thread, which holds memory of its own for as long as the process runs.
 // Packages stay external (node_modules as installed); the migrations are copied beside the bundle, where
 // db/migrate.ts looks for them (`./migrations` next to the module).
 import { cp, rm } from 'node:fs/promises';

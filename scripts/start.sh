@@ -3,10 +3,11 @@
 # (bench/README.md, "Capacity"). Both only bound how much memory the process keeps after a spike, not what it
 # may use:
 # - MALLOC_ARENA_MAX=2: glibc gives every thread that allocates (V8's compiler and collector threads, libuv's
-#   pool compressing answers) an arena of its own, up to 8 per core, and keeps what each has touched; two
-#   arenas saved about 150 MB after a 15 s burst of searches at no measurable cost in throughput.
-# - --max-old-space-size (PORTAL_HEAP_MB, default 256): V8 otherwise grows its heap to 250-320 MB under load
-#   for about 100 MB of live objects and keeps it; with a limit it collects sooner.
+#   pool compressing answers) an arena of its own, up to 8 per core, and keeps what each has touched.
+# - --max-old-space-size (PORTAL_HEAP_MB, default 256): V8 otherwise grows its heap under load well past its
+#   live objects and keeps it; with a limit it collects sooner.
+# Without the two, the process kept about 90 MB more after a 20 s burst of searches (bench/README.md, Capacity,
+# memory bounds).
 # `exec` keeps one process: the shell becomes Node, so signals and the process id are the server's own.
 # Nothing restarts a process that dies (out of memory, a crash): in production run this under a supervisor,
 # a systemd unit with Restart=always or a container's restart policy (README.md, Deployment).

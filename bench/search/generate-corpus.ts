@@ -21,7 +21,7 @@ import { helpdeskTickets } from '../../src/server/connectors/helpdesk/builtin/sc
 import { trackerIssues } from '../../src/server/connectors/tracker/builtin/schema.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
-import { communityPosts, docsPages, kbArticles } from '../../src/server/db/schema.js';
+import { communityPosts, docsPages, kbArticles } from '../../src/server/db/schema/index.js';
 import { readContent } from '../../src/server/services/content/read-content.js';
 import { refreshSearchWords } from '../../src/server/services/search/search-words.js';
 

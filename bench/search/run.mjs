@@ -38,8 +38,8 @@ import { commonLexemes } from '../../src/server/lib/fulltext/common-lexemes.ts';
 import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.ts';
 import { DOCS_FULLTEXT } from '../../src/server/connectors/docs/builtin/docs.ts';
 import { KB_FULLTEXT } from '../../src/server/connectors/helpdesk/builtin/search.ts';
-import { readContent } from '../../src/server/services/content/read-content.ts';
 import { generateCorpus, random } from './generate-corpus.ts';
+import { QUERIES, WORDS } from './queries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -51,70 +51,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 4340);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 // Share of requests that ask a query never asked before (the long tail of a search log).
 const UNIQUE_SHARE = Number(process.env.BENCH_UNIQUE_SHARE ?? 0.05);
-
-/** Hand-written queries: common and rare words, phrases, two and three words, one with an operator. */
-const TYPED_QUERIES = [
-  'gateway',
-  'transit gateway',
-  'spoke attachment',
-  'firewall inspection',
-  'vpn client saml',
-  'edge ztp',
-  'copilot topology',
-  'controller upgrade',
-  'license',
-  'bgp route propagation',
-  'ipsec tunnel site2cloud',
-  'egress fqdn filter',
-  'azure vnet peering',
-  'aws vpc subnet',
-  'gcp permission',
-  'oci region image',
-  'packet loss latency',
-  'mtu jumbo frames',
-  'health check interface',
-  'terraform api error',
-  'backup restore',
-  'syslog netflow',
-  'threatiq alert',
-  'certificate encryption',
-  'failover zone ha',
-  '"route table"',
-  'nat snat dnat',
-  'load balancer listener port',
-  'timeout restart',
-  'upgrade -license',
-];
-/**
- * What visitors type: the hand-written queries, then the first two or three words that are not stop words of
- * every title in content/ (a visitor looking for that article), about 200 distinct queries in all.
- */
-const STOP_WORDS = new Set(
-  'a an and are as at be by can do for from how i in is it my of on or our the to vs what when which why with you your'.split(
-    ' ',
-  ),
-);
-const content = await readContent(path.join(root, 'content'));
-function benchQueries() {
-  const fromTitles = [...content.kb, ...content.docs, ...content.community].map((item) => {
-    const words = item.title
-      .toLowerCase()
-      .replace(/[^a-z0-9\s-]/g, ' ')
-      .split(/\s+/)
-      .filter((word) => word.length > 1 && !STOP_WORDS.has(word));
-    return words.slice(0, 2 + (words.length % 2)).join(' ');
-  });
-  return [...new Set([...TYPED_QUERIES, ...fromTitles].filter(Boolean))];
-}
-export const QUERIES = benchQueries();
-/** Words of the content, for the long tail: queries nobody asked before. */
-const WORDS = [
-  ...new Set(
-    [...content.kb, ...content.docs]
-      .flatMap((item) => item.bodyText.toLowerCase().split(/[^a-z0-9-]+/))
-      .filter((word) => word.length > 3 && !STOP_WORDS.has(word)),
-  ),
-];
 
 /**
  * Popularity follows Zipf's law, as search logs do: the query of rank r is asked with weight 1/r. Which query

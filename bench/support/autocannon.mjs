@@ -3,11 +3,10 @@
  *
  * autocannon 9 appends each body chunk to a string (`req.body += data` in lib/pipelinedRequestsQueue.js),
  * for its `verifyBody` and `expectBody` options, which no bench here uses (each checks its answers itself,
- * before the load). That decodes every body as UTF-8: for a 6.4 KB Brotli page, about 60 µs of the load
- * generator per response, on the same two cores as the server it measures. Measured on 2026-11-26 against
- * the same running portal, `/`: 11,000-11,400 requests/s with the string, 20,000-23,500 without, while a
- * hello world's 17-byte body costs nothing either way. So a bench measured autocannon reading large bodies,
- * not the server. The body's bytes are still counted (`addByteCount` is left alone).
+ * before the load). That decodes every body as UTF-8, work of the load generator that grows with the body, on
+ * the same cores as the server it measures: nothing for a hello world's 17 bytes, enough for a page of a few
+ * KB that a bench measured autocannon reading bodies rather than the server. The body's bytes are still
+ * counted (`addByteCount` is left alone).
  */
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';

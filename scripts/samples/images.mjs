@@ -11,72 +11,110 @@ export function sampleImages(config) {
 
   const SAMPLE_ID = `${product.toLowerCase()}-sample-4f2a9c1e-0042`;
 
-  /** Controller UI, dark sidebar; Settings > Controller > License with the Customer ID highlighted. */
-  function controllerSvg() {
+  /**
+   * A stylised License page of one of the product's UIs: a sidebar with Settings > `ui.sub[0]` selected, a row
+   * of tabs with License active, and a card with the Customer ID field highlighted, a callout pointing at it
+   * and three more rows. `ui` holds what differs between the UIs: names, colours, the positions of the page
+   * and its card, how a sidebar entry and a tab are drawn, and the window's frame around the sidebar.
+   */
+  function licensePageSvg(ui) {
     const W = 960;
     const H = 540;
-    const nav = [
-      'Dashboard',
-      'Multi-Cloud Transit',
-      'Gateways',
-      'Firewall Network',
-      'Security',
-      'Monitor',
-      'Troubleshoot',
-    ];
-    const sub = ['Controller', 'Maintenance', 'Accounts', 'Advanced'];
-    let y = 92;
-    const navItems = nav
+    const { page } = ui;
+    const { x } = page;
+    const { ink, muted, accent } = ui.colors;
+    let y = ui.navTop;
+    const navItems = ui.nav
       .map((label) => {
-        const t = `<text x="28" y="${y}">${esc(label)}</text>`;
+        const t = ui.navIcon(y) + `<text x="${ui.navX}" y="${y}">${esc(label)}</text>`;
         y += 30;
         return t;
       })
       .join('\n');
     const settingsY = y;
     y += 28;
-    const subItems = sub
+    const subItems = ui.sub
       .map((label, i) => {
         const active = i === 0;
+        const { x: hx, width, rx, fill, text } = ui.subActive;
         const t =
-          (active ? `<rect x="8" y="${y - 17}" width="184" height="26" rx="4" fill="#2563eb"/>` : '') +
-          `<text x="44" y="${y}"${active ? ' fill="#fff" font-weight="600"' : ''}>${esc(label)}</text>`;
+          (active
+            ? `<rect x="${hx}" y="${y - 17}" width="${width}" height="26" rx="${rx}" fill="${fill}"/>`
+            : '') +
+          `<text x="${ui.subX}" y="${y}"${active ? ` fill="${text}" font-weight="600"` : ''}>${esc(label)}</text>`;
         y += 28;
         return t;
       })
       .join('\n');
 
-    const tabs = ['General', 'License', 'Email', 'Security', 'Certificates'];
-    let tx = 232;
-    const tabItems = tabs
+    let tx = x;
+    const tabItems = ui.tabs
       .map((label) => {
-        const active = label === 'License';
-        const w = labelWidth(label) + 24;
-        const t =
-          `<text x="${tx + 12}" y="136"${active ? ' fill="#1d4ed8" font-weight="600"' : ''}>${label}</text>` +
-          (active ? `<rect x="${tx}" y="146" width="${w}" height="3" fill="#2563eb"/>` : '');
-        tx += w + 8;
+        const w = labelWidth(label) + ui.tabPadding;
+        const t = ui.tab(label, tx, w, label === 'License');
+        tx += w + ui.tabGap;
         return t;
       })
       .join('\n');
 
-    const rows = [
-      ['License type', 'BYOL'],
-      ['Controller version', '8.1.1305'],
-      ['Expiration date', '2026-12-31'],
-    ];
-    const rowItems = rows
+    const card = ui.card;
+    // The Customer ID box, its field centred on it, and the callout hanging from its bottom edge, flush right
+    // with the button.
+    const box = { y: card.y + 74, height: card.boxHeight };
+    const fieldMid = box.y + box.height / 2;
+    const calloutY = box.y + box.height;
+    const rowItems = ui.rows
       .map(
         ([k, v], i) =>
-          `<text x="260" y="${330 + i * 36}" fill="#64748b">${k}</text>` +
-          `<text x="440" y="${330 + i * 36}" fill="#0f172a">${v}</text>`,
+          `<text x="${x + 28}" y="${card.rowsY + i * card.rowStep}" fill="#64748b">${k}</text>` +
+          `<text x="${x + 208}" y="${card.rowsY + i * card.rowStep}" fill="${ink}">${v}</text>`,
       )
       .join('\n');
 
     return min(`
   <svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="t d">
-  <title id="t">Sample screenshot: the Customer ID on the License page of the ${esc(product)} controller</title>
-  <desc id="d">The controller UI with Settings, Controller selected in the sidebar and the License tab open. The Customer ID field, showing the sample value ${SAMPLE_ID}, is highlighted.</desc>
+  <title id="t">Sample screenshot: the Customer ID on the License page of ${ui.title}</title>
+  <desc id="d">The ${ui.uiName} UI with Settings, ${ui.sub[0]} selected in the sidebar and the License tab open. The Customer ID field, showing the sample value ${SAMPLE_ID}, is highlighted.</desc>
+  ${ui.frame(W, H)}
+  <g font-family="${FONT}" font-size="13" fill="${ui.sidebarText}">
+  ${navItems}
+  ${ui.settingsIcon(settingsY)}
+  <text x="${ui.navX}" y="${settingsY}" fill="${ui.settingsColor}" font-weight="600">Settings</text>
+  <path d="M${ui.chevronX} ${settingsY - 8}l5 5 5-5" fill="none" stroke="${ui.chevronColor}" stroke-width="1.6"/>
+  ${subItems}
+  </g>
+  ${ui.topBar(W)}
+  <g font-family="${FONT}" font-size="13" fill="${page.text}">
+  <text x="${x}" y="${page.crumbY}">Settings <tspan fill="${page.faint}">›</tspan> ${ui.sub[0]} <tspan fill="${page.faint}">›</tspan> <tspan fill="${ink}" font-weight="600">License</tspan></text>
+  ${ui.topBarItems}
+  <text x="${x}" y="${page.headingY}" font-size="20" font-weight="700" fill="${ink}">${ui.sub[0]}</text>
+  ${tabItems}
+  ${ui.tabsRule(W)}
+  <rect x="${x}" y="${card.y}" width="${W - card.inset}" height="${H - card.bottom}" rx="${card.rx}" fill="#fff" stroke="${card.stroke}"/>
+  <text x="${x + 24}" y="${card.y + 34}" font-size="16" font-weight="700" fill="${ink}">License</text>
+  <text x="${x + 24}" y="${card.y + 56}" fill="${muted}">${ui.cardText}</text>
+  <rect x="${x + 14}" y="${box.y}" width="640" height="${box.height}" rx="${card.boxRx}" fill="${card.boxFill}" stroke="${accent}" stroke-width="2.5"/>
+  <text x="${x + 28}" y="${fieldMid + 5}" font-weight="600" fill="${card.labelColor}">Customer ID</text>
+  <rect x="${x + 198}" y="${fieldMid - 16}" width="330" height="32" rx="${card.fieldRx}" fill="#fff" stroke="${card.fieldStroke}"/>
+  <text x="${x + 210}" y="${fieldMid + 5}" font-family="${MONO}" font-size="14" fill="${ink}">${SAMPLE_ID}</text>
+  ${ui.button(x + 540, fieldMid)}
+  ${rowItems}
+  <path d="M${x + 458} ${calloutY}l10 14 10-14z" fill="${accent}"/>
+  <rect x="640" y="${calloutY + 13}" width="${x}" height="60" rx="${card.boxRx}" fill="${accent}"/>
+  <text x="656" y="${calloutY + 38}" fill="${card.calloutText}" font-weight="700" font-size="14">Your Customer ID</text>
+  <text x="656" y="${calloutY + 58}" fill="${card.calloutText}">${ui.calloutLine}</text>
+  </g>
+  <g font-family="${FONT}">${watermark(ui.watermarkX, 330)}</g>
+  </svg>`);
+  }
+
+  /** Controller UI: a dark top bar and sidebar, underlined tabs, Settings > Controller > License. */
+  const controllerSvg = () =>
+    licensePageSvg({
+      title: `the ${esc(product)} controller`,
+      uiName: 'controller',
+      colors: { ink: '#0f172a', muted: '#64748b', accent: '#f97316' },
+      frame: (W, H) => `
   <rect width="${W}" height="${H}" fill="#f1f5f9"/>
   <rect width="${W}" height="48" fill="#0b1f44"/>
   <g transform="translate(20 12) scale(0.75)">${MARK}</g>
@@ -87,146 +125,138 @@ export function sampleImages(config) {
   <circle cx="910" cy="24" r="13" fill="#1e3a6e"/>
   <text x="910" y="29" text-anchor="middle" fill="#fff" font-size="12" font-weight="600">AD</text>
   </g>
-  <rect y="48" width="200" height="${H - 48}" fill="#13294f"/>
-  <g font-family="${FONT}" font-size="13" fill="#cbd5e1">
-  ${navItems}
-  <text x="28" y="${settingsY}" fill="#fff" font-weight="600">Settings</text>
-  <path d="M176 ${settingsY - 8}l5 5 5-5" fill="none" stroke="#fff" stroke-width="1.6"/>
-  ${subItems}
-  </g>
-  <g font-family="${FONT}" font-size="13" fill="#475569">
-  <text x="232" y="82">Settings <tspan fill="#94a3b8">›</tspan> Controller <tspan fill="#94a3b8">›</tspan> <tspan fill="#0f172a" font-weight="600">License</tspan></text>
-  <text x="232" y="108" font-size="20" font-weight="700" fill="#0f172a">Controller</text>
-  ${tabItems}
-  <rect x="232" y="149" width="${W - 260}" height="1" fill="#cbd5e1"/>
-  <rect x="232" y="170" width="${W - 260}" height="${H - 200}" rx="8" fill="#fff" stroke="#e2e8f0"/>
-  <text x="256" y="204" font-size="16" font-weight="700" fill="#0f172a">License</text>
-  <text x="256" y="226" fill="#64748b">The Customer ID identifies your ${esc(product)} license. Support asks for it with every ticket.</text>
-  <rect x="246" y="244" width="640" height="56" rx="6" fill="#fff7ed" stroke="#f97316" stroke-width="2.5"/>
-  <text x="260" y="277" font-weight="600" fill="#9a3412">Customer ID</text>
-  <rect x="430" y="256" width="330" height="32" rx="4" fill="#fff" stroke="#cbd5e1"/>
-  <text x="442" y="277" font-family="${MONO}" font-size="14" fill="#0f172a">${SAMPLE_ID}</text>
-  <rect x="772" y="256" width="100" height="32" rx="4" fill="#2563eb"/>
-  <text x="822" y="277" text-anchor="middle" fill="#fff" font-weight="600">Save</text>
-  ${rowItems}
-  <path d="M690 300l10 14 10-14z" fill="#f97316"/>
-  <rect x="640" y="313" width="232" height="60" rx="6" fill="#f97316"/>
-  <text x="656" y="338" fill="#fff" font-weight="700" font-size="14">Your Customer ID</text>
-  <text x="656" y="358" fill="#fff">Copy it into the sign-up form.</text>
-  </g>
-  <g font-family="${FONT}">${watermark(580, 330)}</g>
-  </svg>`);
-  }
+  <rect y="48" width="200" height="${H - 48}" fill="#13294f"/>`,
+      sidebarText: '#cbd5e1',
+      nav: [
+        'Dashboard',
+        'Multi-Cloud Transit',
+        'Gateways',
+        'Firewall Network',
+        'Security',
+        'Monitor',
+        'Troubleshoot',
+      ],
+      navTop: 92,
+      navX: 28,
+      navIcon: () => '',
+      settingsIcon: () => '',
+      settingsColor: '#fff',
+      chevronX: 176,
+      chevronColor: '#fff',
+      sub: ['Controller', 'Maintenance', 'Accounts', 'Advanced'],
+      subX: 44,
+      subActive: { x: 8, width: 184, rx: 4, fill: '#2563eb', text: '#fff' },
+      topBar: () => '',
+      topBarItems: '',
+      page: { x: 232, text: '#475569', faint: '#94a3b8', crumbY: 82, headingY: 108 },
+      tabs: ['General', 'License', 'Email', 'Security', 'Certificates'],
+      tabPadding: 24,
+      tabGap: 8,
+      tab: (label, tx, w, active) =>
+        `<text x="${tx + 12}" y="136"${active ? ' fill="#1d4ed8" font-weight="600"' : ''}>${label}</text>` +
+        (active ? `<rect x="${tx}" y="146" width="${w}" height="3" fill="#2563eb"/>` : ''),
+      tabsRule: (W) => `<rect x="232" y="149" width="${W - 260}" height="1" fill="#cbd5e1"/>`,
+      card: {
+        y: 170,
+        inset: 260,
+        bottom: 200,
+        rx: 8,
+        stroke: '#e2e8f0',
+        boxHeight: 56,
+        boxRx: 6,
+        boxFill: '#fff7ed',
+        labelColor: '#9a3412',
+        fieldRx: 4,
+        fieldStroke: '#cbd5e1',
+        rowsY: 330,
+        rowStep: 36,
+        calloutText: '#fff',
+      },
+      cardText: `The Customer ID identifies your ${esc(product)} license. Support asks for it with every ticket.`,
+      button: (bx, mid) =>
+        `<rect x="${bx}" y="${mid - 16}" width="100" height="32" rx="4" fill="#2563eb"/>\n` +
+        `<text x="${bx + 50}" y="${mid + 5}" text-anchor="middle" fill="#fff" font-weight="600">Save</text>`,
+      rows: [
+        ['License type', 'BYOL'],
+        ['Controller version', '8.1.1305'],
+        ['Expiration date', '2026-12-31'],
+      ],
+      calloutLine: 'Copy it into the sign-up form.',
+      watermarkX: 580,
+    });
 
-  /** CoPilot UI, light sidebar; Settings > Configuration > License with the Customer ID highlighted. */
-  function copilotSvg() {
-    const W = 960;
-    const H = 540;
-    const nav = [
-      'Dashboard',
-      'Topology',
-      'Cloud Resources',
-      'Networking',
-      'Security',
-      'Monitor',
-      'Diagnostics',
-    ];
-    const sub = ['Configuration', 'Resources', 'Notifications'];
-    let y = 96;
-    const navItems = nav
-      .map((label) => {
-        const t =
-          `<rect x="22" y="${y - 12}" width="14" height="14" rx="3" fill="none" stroke="#94a3b8" stroke-width="1.5"/>` +
-          `<text x="46" y="${y}">${esc(label)}</text>`;
-        y += 30;
-        return t;
-      })
-      .join('\n');
-    const settingsY = y;
-    y += 28;
-    const subItems = sub
-      .map((label, i) => {
-        const active = i === 0;
-        const t =
-          (active ? `<rect x="10" y="${y - 17}" width="190" height="26" rx="13" fill="#ede9fe"/>` : '') +
-          `<text x="46" y="${y}"${active ? ' fill="#5b21b6" font-weight="600"' : ''}>${esc(label)}</text>`;
-        y += 28;
-        return t;
-      })
-      .join('\n');
-
-    const tabs = ['General', 'License', 'Backup', 'Email', 'Single Sign-On'];
-    let tx = 236;
-    const tabItems = tabs
-      .map((label) => {
-        const active = label === 'License';
-        const w = labelWidth(label) + 28;
-        const t = active
-          ? `<rect x="${tx}" y="120" width="${w}" height="28" rx="14" fill="#6d28d9"/>` +
-            `<text x="${tx + w / 2}" y="139" text-anchor="middle" fill="#fff" font-weight="600">${label}</text>`
-          : `<text x="${tx + w / 2}" y="139" text-anchor="middle">${label}</text>`;
-        tx += w + 6;
-        return t;
-      })
-      .join('\n');
-
-    const rows = [
-      ['License type', 'Subscription'],
-      ['Controller IP', '10.0.0.10'],
-      ['CoPilot version', '4.16.2'],
-    ];
-    const rowItems = rows
-      .map(
-        ([k, v], i) =>
-          `<text x="264" y="${346 + i * 34}" fill="#64748b">${k}</text>` +
-          `<text x="444" y="${346 + i * 34}" fill="#111827">${v}</text>`,
-      )
-      .join('\n');
-
-    return min(`
-  <svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="t d">
-  <title id="t">Sample screenshot: the Customer ID on the License page of ${esc(product)} CoPilot</title>
-  <desc id="d">The CoPilot UI with Settings, Configuration selected in the sidebar and the License tab open. The Customer ID field, showing the sample value ${SAMPLE_ID}, is highlighted.</desc>
+  /** CoPilot UI: a light sidebar with icons, pill tabs, Settings > Configuration > License. */
+  const copilotSvg = () =>
+    licensePageSvg({
+      title: `${esc(product)} CoPilot`,
+      uiName: 'CoPilot',
+      colors: { ink: '#111827', muted: '#6b7280', accent: '#f59e0b' },
+      frame: (W, H) => `
   <rect width="${W}" height="${H}" fill="#f8fafc"/>
   <rect width="210" height="${H}" fill="#fff"/>
   <rect x="210" width="1" height="${H}" fill="#e5e7eb"/>
   <g transform="translate(20 18) scale(0.75)">${MARK}</g>
-  <text x="52" y="35" font-family="${FONT}" font-size="16" font-weight="700" fill="#111827">${esc(product)} CoPilot</text>
-  <g font-family="${FONT}" font-size="13" fill="#374151">
-  ${navItems}
-  <rect x="22" y="${settingsY - 12}" width="14" height="14" rx="7" fill="none" stroke="#6d28d9" stroke-width="1.5"/>
-  <text x="46" y="${settingsY}" fill="#111827" font-weight="600">Settings</text>
-  <path d="M182 ${settingsY - 8}l5 5 5-5" fill="none" stroke="#374151" stroke-width="1.6"/>
-  ${subItems}
-  </g>
+  <text x="52" y="35" font-family="${FONT}" font-size="16" font-weight="700" fill="#111827">${esc(product)} CoPilot</text>`,
+      sidebarText: '#374151',
+      nav: ['Dashboard', 'Topology', 'Cloud Resources', 'Networking', 'Security', 'Monitor', 'Diagnostics'],
+      navTop: 96,
+      navX: 46,
+      navIcon: (y) =>
+        `<rect x="22" y="${y - 12}" width="14" height="14" rx="3" fill="none" stroke="#94a3b8" stroke-width="1.5"/>`,
+      settingsIcon: (y) =>
+        `<rect x="22" y="${y - 12}" width="14" height="14" rx="7" fill="none" stroke="#6d28d9" stroke-width="1.5"/>`,
+      settingsColor: '#111827',
+      chevronX: 182,
+      chevronColor: '#374151',
+      sub: ['Configuration', 'Resources', 'Notifications'],
+      subX: 46,
+      subActive: { x: 10, width: 190, rx: 13, fill: '#ede9fe', text: '#5b21b6' },
+      topBar: (W) => `
   <rect x="211" width="${W - 211}" height="56" fill="#fff"/>
-  <rect x="211" y="56" width="${W - 211}" height="1" fill="#e5e7eb"/>
-  <g font-family="${FONT}" font-size="13" fill="#4b5563">
-  <text x="236" y="34">Settings <tspan fill="#9ca3af">›</tspan> Configuration <tspan fill="#9ca3af">›</tspan> <tspan fill="#111827" font-weight="600">License</tspan></text>
+  <rect x="211" y="56" width="${W - 211}" height="1" fill="#e5e7eb"/>`,
+      topBarItems: `
   <rect x="700" y="16" width="180" height="26" rx="13" fill="#f3f4f6"/>
   <text x="716" y="34" fill="#9ca3af">Search CoPilot</text>
   <circle cx="910" cy="29" r="13" fill="#ede9fe"/>
-  <text x="910" y="34" text-anchor="middle" fill="#5b21b6" font-size="12" font-weight="600">AD</text>
-  <text x="236" y="100" font-size="20" font-weight="700" fill="#111827">Configuration</text>
-  ${tabItems}
-  <rect x="236" y="168" width="${W - 266}" height="${H - 196}" rx="10" fill="#fff" stroke="#e5e7eb"/>
-  <text x="260" y="202" font-size="16" font-weight="700" fill="#111827">License</text>
-  <text x="260" y="224" fill="#6b7280">CoPilot shows the Customer ID of the controller it is connected to.</text>
-  <rect x="250" y="242" width="640" height="60" rx="8" fill="#fffbeb" stroke="#f59e0b" stroke-width="2.5"/>
-  <text x="264" y="277" font-weight="600" fill="#92400e">Customer ID</text>
-  <rect x="434" y="256" width="330" height="32" rx="6" fill="#fff" stroke="#d1d5db"/>
-  <text x="446" y="277" font-family="${MONO}" font-size="14" fill="#111827">${SAMPLE_ID}</text>
-  <rect x="776" y="256" width="100" height="32" rx="6" fill="#fff" stroke="#6d28d9"/>
-  <text x="826" y="277" text-anchor="middle" fill="#6d28d9" font-weight="600">Copy</text>
-  ${rowItems}
-  <path d="M694 302l10 14 10-14z" fill="#f59e0b"/>
-  <rect x="640" y="315" width="236" height="60" rx="8" fill="#f59e0b"/>
-  <text x="656" y="340" fill="#111827" font-weight="700" font-size="14">Your Customer ID</text>
-  <text x="656" y="360" fill="#111827">Same ID as in the controller.</text>
-  </g>
-  <g font-family="${FONT}">${watermark(585, 330)}</g>
-  </svg>`);
-  }
+  <text x="910" y="34" text-anchor="middle" fill="#5b21b6" font-size="12" font-weight="600">AD</text>`,
+      page: { x: 236, text: '#4b5563', faint: '#9ca3af', crumbY: 34, headingY: 100 },
+      tabs: ['General', 'License', 'Backup', 'Email', 'Single Sign-On'],
+      tabPadding: 28,
+      tabGap: 6,
+      tab: (label, tx, w, active) =>
+        active
+          ? `<rect x="${tx}" y="120" width="${w}" height="28" rx="14" fill="#6d28d9"/>` +
+            `<text x="${tx + w / 2}" y="139" text-anchor="middle" fill="#fff" font-weight="600">${label}</text>`
+          : `<text x="${tx + w / 2}" y="139" text-anchor="middle">${label}</text>`,
+      tabsRule: () => '',
+      card: {
+        y: 168,
+        inset: 266,
+        bottom: 196,
+        rx: 10,
+        stroke: '#e5e7eb',
+        boxHeight: 60,
+        boxRx: 8,
+        boxFill: '#fffbeb',
+        labelColor: '#92400e',
+        fieldRx: 6,
+        fieldStroke: '#d1d5db',
+        rowsY: 346,
+        rowStep: 34,
+        calloutText: '#111827',
+      },
+      cardText: 'CoPilot shows the Customer ID of the controller it is connected to.',
+      button: (bx, mid) =>
+        `<rect x="${bx}" y="${mid - 16}" width="100" height="32" rx="6" fill="#fff" stroke="#6d28d9"/>\n` +
+        `<text x="${bx + 50}" y="${mid + 5}" text-anchor="middle" fill="#6d28d9" font-weight="600">Copy</text>`,
+      rows: [
+        ['License type', 'Subscription'],
+        ['Controller IP', '10.0.0.10'],
+        ['CoPilot version', '4.16.2'],
+      ],
+      calloutLine: 'Same ID as in the controller.',
+      watermarkX: 585,
+    });
 
   /** Flow diagram of the Edge image download process. */
   function downloadProcessSvg() {

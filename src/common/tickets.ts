@@ -20,48 +20,11 @@ export const SUPPORT_TIERS = ['Basic', 'Enterprise', 'Enterprise Plus', 'Strateg
 export type SupportTier = (typeof SUPPORT_TIERS)[number];
 
 /**
- * Statuses in which a ticket awaits no first response: solved or closed (by its requester or an agent) before
- * any agent replied in public. A customer's reply that reopens it starts the clock again.
- */
-export const CLOCK_STOPPING_STATUSES = ['solved', 'closed'] as const satisfies readonly TicketStatus[];
-
-/**
- * Whether a ticket's first-response clock runs: nobody has answered in public yet, it has a due time, and it
- * is not solved or closed. The help desk's list query asks the same question in SQL (its filters and its due
- * sort), so a list and the state it shows agree.
- */
-export function firstResponseClockRuns(ticket: {
-  status: string;
-  firstResponseDueAt: string | null;
-  firstRespondedAt: string | null;
-}): boolean {
-  return (
-    !ticket.firstRespondedAt &&
-    ticket.firstResponseDueAt !== null &&
-    !(CLOCK_STOPPING_STATUSES as readonly string[]).includes(ticket.status)
-  );
-}
-
-/**
- * Where a ticket stands against its first-response target: answered (the clock stopped by an agent's public
- * reply), stopped without an answer (solved or closed first, or no due time at all), or, while the clock
- * runs, overdue, due soon (within the configured minutes) or due later.
+ * Where a ticket stands against its first-response target (the server's `dueState` in
+ * services/tickets/sla-clock.ts decides it): answered, stopped without an answer, overdue, due soon or due later.
  */
 export const DUE_STATES = ['responded', 'overdue', 'dueSoon', 'due', 'stopped'] as const;
 export type DueState = (typeof DUE_STATES)[number];
-
-export function dueState(
-  ticket: { status: string; firstResponseDueAt: string | null; firstRespondedAt: string | null },
-  now: number,
-  dueSoonMinutes: number,
-): DueState {
-  if (ticket.firstRespondedAt) return 'responded';
-  // (The second test only narrows the type: a running clock has a due time.)
-  if (!firstResponseClockRuns(ticket) || !ticket.firstResponseDueAt) return 'stopped';
-  const left = Date.parse(ticket.firstResponseDueAt) - now;
-  if (left <= 0) return 'overdue';
-  return left <= dueSoonMinutes * 60_000 ? 'dueSoon' : 'due';
-}
 
 /** What a ticket's event history records: opened, a reply, a note, a file, a change of a field. */
 export const TICKET_EVENT_KINDS = [

@@ -81,7 +81,7 @@ async function syncDownloadFilesLogged(app: App, env: Env, log: Logger): Promise
   try {
     const synced = await syncDownloadFiles({
       storage: app.connectors.storage,
-      catalogue: app.downloadsCatalogue,
+      catalogue: app.downloads.catalogue,
       directory,
       generateMissing: env.DEMO_DATA,
       log,
@@ -97,8 +97,8 @@ async function main(): Promise<void> {
 
   // pid and hostname stay in every line: several instances write to the same log store. Written without
   // blocking, and in batches of at least 4 KB (about 15 request lines) or once a second, whichever comes
-  // first: one write per line, even off the event loop, was a fifth of the CPU of serving a replayed page
-  // under load (bench/README.md, capacity). Pino writes what is left synchronously when the process exits.
+  // first: one write per line, even off the event loop, is a system call for every request of a replayed page
+  // under load. Pino writes what is left synchronously when the process exits.
   const log = pino(
     {
       level: env.LOG_LEVEL,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/server/services/content/load-content.js';
 import { get, signInWithPassword, type Browser } from '../support/auth-flow.js';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../src/server/db/schema.js';
+import { sessions } from '../../src/server/db/schema/index.js';
 import { sha256Hex } from '../../src/server/lib/tokens.js';
 import { createAgent, createCustomer, sessionCookie } from '../support/factories.js';
 import { articleFile, copyFixtureContent } from '../support/content-copy.js';

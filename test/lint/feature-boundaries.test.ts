@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restrictedImports } from './restricted-imports';
+import { restrictedImports } from './restricted-imports.js';
 
 describe('feature boundaries (eslint no-restricted-imports)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restrictedImports } from './restricted-imports';
+import { restrictedImports } from './restricted-imports.js';
 
 /** The web's layers point down: shared (components, lib) -> features -> app and routes. */
 describe('web layer direction (eslint no-restricted-imports)', () => {

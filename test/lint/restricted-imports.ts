@@ -4,8 +4,8 @@ import { ESLint } from 'eslint';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * The `no-restricted-imports` messages of a snippet linted as if it were the file `filePath` of the project,
- * with the project's own eslint.config.js: an import planted where a rule should refuse it.
+ * Lints a snippet as if it were a file of the project, with the project's own eslint.config.js, and answers the
+ * messages of its `no-restricted-imports` rules.
  */
 export async function restrictedImports(code: string, filePath: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: root });

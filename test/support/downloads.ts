@@ -10,7 +10,7 @@ export async function syncDemoDownloads(app: App): Promise<void> {
   try {
     await syncDownloadFiles({
       storage: app.connectors.storage,
-      catalogue: app.downloadsCatalogue,
+      catalogue: app.downloads.catalogue,
       directory,
       generateMissing: true,
     });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../../src/server/app.js';
 import { helpdeskTickets } from '../../src/server/connectors/helpdesk/builtin/schema.js';
 import { trackerIssues } from '../../src/server/connectors/tracker/builtin/schema.js';
-import { customerAccounts, sessions, users } from '../../src/server/db/schema.js';
+import { customerAccounts, sessions, users } from '../../src/server/db/schema/index.js';
 import { randomToken, sha256Hex } from '../../src/server/lib/tokens.js';
 import { SESSION_COOKIE } from '../../src/server/plugins/sessions.js';
 import { hashPassword } from '../../src/server/services/auth/agent-sign-in.js';

@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { gatePglite } from './pglite-gate.js';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
 /**
  * The one database type the rest of the server sees. Both drivers produce a subclass of Drizzle's
@@ -42,8 +42,8 @@ export interface OpenDatabaseOptions {
 
 /**
  * PGlite's buffer cache. PostgreSQL's default of 128 MB sits in PGlite's WebAssembly memory, which never
- * shrinks, and held 140 MB of the process's resident memory; the operating system caches the data files
- * anyway, and 32 MB answered the demo's queries as fast (bench/README.md, capacity).
+ * shrinks: it held 80-115 MB more of the process's resident memory than 32 MB (bench/README.md, Capacity,
+ * memory bounds), and the operating system caches the data files anyway.
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 
@@ -232,8 +232,8 @@ const dialect = new PgDialect();
  * statement once, and after five runs of a text whose plan does not depend on its values it keeps one generic
  * plan: later runs only bind and execute (lib/fulltext/statements.ts writes its statements for that). For
  * statements with every value a parameter and few texts: each connection keeps every text it has run, with
- * its plan (about 250 KB of the server's memory for a search statement). PGlite, which has no named
- * statements, runs it like `executeRows`.
+ * its plan (about 100 KB of the server's memory for a search statement, bench/search/statement-memory.ts).
+ * PGlite, which has no named statements, runs it like `executeRows`.
  */
 export async function executePreparedRows<Row extends Record<string, unknown>>(
   db: Database,

@@ -4,7 +4,7 @@ import { customType } from 'drizzle-orm/pg-core';
 /**
  * Column helpers of full-text search, shared by the portal's tables and the built-in connectors' tables.
  * Every searchable table carries a generated `search` tsvector (title weighted 'A' above body 'B') with a GIN
- * index. 'Did you mean' looks words up in `search_words` (schema.ts), not in the titles themselves.
+ * index. 'Did you mean' looks words up in `search_words` (schema/search.ts), not in the titles themselves.
  */
 
 /** PostgreSQL's `tsvector`; only the database reads it, so its JavaScript side is an opaque string. */

@@ -250,3 +250,28 @@ export function openEventStream(
     onClose,
   };
 }
+
+/**
+ * Passes the events of a database channel (db/events.ts) on to a stream: each payload that `schema` accepts goes
+ * to `onEvent` (one it refuses is dropped), and a gap in this instance's listening connection becomes
+ * `event: resync` (the page reloads what it shows). The subscription ends with the stream; a caller that reads
+ * a starting point waits for its `listening` first.
+ */
+export function relayChannel<T>(
+  app: FastifyInstance,
+  stream: EventStream,
+  channel: string,
+  schema: z.ZodType<T>,
+  onEvent: (event: T) => void,
+): Subscription {
+  const subscription = app.databaseEvents.subscribe(
+    channel,
+    (payload) => {
+      const parsed = schema.safeParse(JSON.parse(payload));
+      if (parsed.success) onEvent(parsed.data);
+    },
+    () => stream.send('resync', { reason: 'events may have been missed' }),
+  );
+  stream.onClose(subscription);
+  return subscription;
+}

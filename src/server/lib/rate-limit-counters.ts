@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.js';
-import { rateLimitCounters } from '../db/schema.js';
+import { rateLimitCounters } from '../db/schema/index.js';
 
 /**
  * Fixed-window counters of the rate limits (plugins/rate-limits.ts), kept where every instance counts the

@@ -1,5 +1,5 @@
 import type { ConversationMessage, ConversationSummary } from '../../common/contracts/assistant.js';
-import type { AssistantMessageRow } from '../db/schema.js';
+import type { AssistantMessageRow } from '../db/schema/index.js';
 import type { ConversationSummary as ConversationRow } from '../services/assistant/conversations.js';
 
 export function presentConversationSummary(row: ConversationRow): ConversationSummary {

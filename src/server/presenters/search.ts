@@ -1,7 +1,5 @@
 import {
-  OVERVIEW_LIST_LENGTH,
   SIGN_IN_TO_READ,
-  categoryOverviewSchema,
   type ArticleDetails,
   type ArticleResponse,
   type CategoryOverview,
@@ -10,18 +8,13 @@ import {
   type SourceKey,
 } from '../../common/contracts/search.js';
 import { cutSnippet, SNIPPET_LENGTH } from '../../common/snippet.js';
-import type { Database } from '../db/client.js';
-import { jsonResponse, type KeptResponse, type KeptResponses } from '../lib/kept-responses.js';
 import {
-  categoryOverview,
-  findCategory,
   type ArticlePage,
   type ArticleSummary,
   type CategoryOverview as KbCategoryOverview,
   type CategoryTree,
   type KbArticle,
 } from '../services/knowledge/articles.js';
-import { VIEW_ORDERED_TTL_MS } from '../services/knowledge/article-views.js';
 import type { FederatedResult } from '../services/search/federated-search.js';
 import type { KbHit, SourceHits, SourcePage } from '../services/search/types.js';
 
@@ -197,25 +190,4 @@ export function presentCategoryOverview(overview: KbCategoryOverview): CategoryO
     mostViewed: overview.mostViewed.map(presentSummary),
     recentlyUpdated: overview.recentlyUpdated.map(presentSummary),
   };
-}
-
-/**
- * The category overview as the API and the server render both serve it: the same for every visitor, kept until
- * the next content load or for {@link VIEW_ORDERED_TTL_MS} (its most viewed list follows the view counts). A
- * missing category is kept too, as its 404.
- */
-export function keptCategoryOverview(
-  kept: KeptResponses,
-  db: Database,
-  categoryId: string,
-): Promise<KeptResponse> {
-  return kept.get(
-    `api:categoryOverview:${categoryId}`,
-    async () => {
-      const category = await findCategory(db, categoryId);
-      const overview = await categoryOverview(db, category, OVERVIEW_LIST_LENGTH);
-      return jsonResponse(categoryOverviewSchema.parse(presentCategoryOverview(overview)));
-    },
-    { ttlMs: VIEW_ORDERED_TTL_MS },
-  );
 }

@@ -5,8 +5,9 @@ import type {
   TicketComment,
   TicketEventEntry,
 } from '../../common/contracts/tickets.js';
-import type { TicketAttachmentRow } from '../db/schema.js';
-import { dueState, ticketUrl } from '../../common/tickets.js';
+import type { TicketAttachmentRow } from '../db/schema/index.js';
+import { ticketUrl } from '../../common/tickets.js';
+import { dueState } from '../services/tickets/sla-clock.js';
 import type {
   HelpdeskComment,
   HelpdeskTicketEvent,
@@ -46,11 +47,7 @@ export function presentTicket(ticket: HelpdeskTicketRecord, view: TicketView): T
     updatedAt: ticket.updatedAt.toISOString(),
     firstResponseDueAt,
     firstRespondedAt,
-    dueState: dueState(
-      { status: ticket.status, firstResponseDueAt, firstRespondedAt },
-      view.now,
-      view.dueSoonMinutes,
-    ),
+    dueState: dueState(ticket, view.now, view.dueSoonMinutes),
     conversationId: ticket.conversationId,
     url: ticketUrl(ticket.id),
   };

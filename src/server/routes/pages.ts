@@ -3,15 +3,14 @@ import { apiError } from '../plugins/error-handler.js';
 import { FILE_PATH_PREFIXES } from '../plugins/static-files.js';
 import { can } from '../../common/policies.js';
 import { sessionOf } from '../plugins/guards.js';
-import { searcherOf } from '../plugins/search.js';
+import { searcherOf } from '../plugins/searcher.js';
 import { presentSessionUser } from '../presenters/auth.js';
 import { createPageData, VISITOR } from '../ssr/page-data.js';
-import { sendKept, type KeptResponses } from '../lib/kept-responses.js';
+import { sendKept } from '../lib/kept-responses.js';
 import { VIEW_ORDERED_TTL_MS } from '../services/knowledge/article-views.js';
-import { WebAppNotBuiltError, type PageRenderer } from '../ssr/page-renderer.js';
+import { WebAppNotBuiltError } from '../ssr/page-renderer.js';
 import { ServiceError } from '../lib/errors.js';
 import { visibleTicket } from '../services/tickets/tickets.js';
-import { ticketDeps } from './tickets/ticket-deps.js';
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
 
@@ -47,11 +46,8 @@ function keptPageOptions(url: string): { ttlMs?: number } {
  * Everything no route or static file claimed: unknown API paths get a JSON 404 (an API client must never
  * receive the app's HTML), page requests get the server-rendered app (history fallback), and the rest 404.
  */
-export function registerPageFallback(
-  app: FastifyInstance,
-  renderer: PageRenderer,
-  kept: KeptResponses,
-): void {
+export function registerPageFallback(app: FastifyInstance): void {
+  const { pageRenderer: renderer, keptResponses: kept } = app;
   const visitorData = createPageData(app, VISITOR);
   const renderHtml = async (url: string) => {
     const page = await renderer.render({ url, config: app.portalConfig, data: visitorData, user: null });
@@ -68,7 +64,7 @@ export function registerPageFallback(
       ticketSubject: async (id: number) => {
         if (!can(user, 'readTickets')) return null;
         try {
-          return (await visibleTicket(ticketDeps(app, request), user, id)).subject;
+          return (await visibleTicket(app.tickets.deps(request.log), user, id)).subject;
         } catch (error) {
           if (error instanceof ServiceError && error.code === 'NOT_FOUND') return null;
           throw error;

@@ -11,21 +11,15 @@ import {
 import type { SsrData } from '../../common/contracts/ssr.js';
 import { latestKbResponseSchema } from '../../common/contracts/latest-kb.js';
 import { keptJson } from '../lib/kept-responses.js';
-import { keptLatestKb } from '../presenters/latest-kb.js';
 import { categoryOverviewSchema } from '../../common/contracts/search.js';
 import { ticketIdParamsSchema } from '../../common/contracts/tickets.js';
-import { keptCategoryOverview, presentArticle, presentArticleDetails } from '../presenters/search.js';
+import { presentArticle, presentArticleDetails } from '../presenters/search.js';
 import {
   articlePage,
   categoryTree,
   findCategory,
   type CategoryTree,
 } from '../services/knowledge/articles.js';
-import {
-  categorySearchAnswer,
-  federatedSearchAnswer,
-  pagedSearchAnswer,
-} from '../routes/search/search-answers.js';
 import type { Searcher } from '../services/search/types.js';
 
 /** Whether `key` (an article's id or slug, as `/docs?article=` takes either) names `article`. */
@@ -58,13 +52,12 @@ export const VISITOR: PageViewer = {
 export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrData {
   return {
     // The API's kept answer, so a signed-in visitor's render of the home page asks the database nothing.
-    latestKb: async () =>
-      latestKbResponseSchema.parse(keptJson(await keptLatestKb(app.keptResponses, app.db))),
+    latestKb: async () => latestKbResponseSchema.parse(keptJson(await app.knowledge.latestKb())),
 
     async search({ query, filter, exact }) {
       const { searchValue } = searchQuerySchema.parse({ searchValue: query });
       const body = searchBodySchema.parse({ filter, exact });
-      return federatedSearchAnswer(app, {
+      return app.searches.federated({
         searcher: viewer.searcher,
         role: viewer.role,
         query: searchValue,
@@ -80,7 +73,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
         page,
         exact: exact ? 'true' : undefined,
       });
-      return pagedSearchAnswer(app, key, {
+      return app.searches.page(key, {
         searcher: viewer.searcher,
         query: input.searchValue,
         page: input.page,
@@ -120,7 +113,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
 
     async categoryOverview({ categoryId }) {
       const input = categoryQuerySchema.parse({ categoryId });
-      const answer = await keptCategoryOverview(app.keptResponses, app.db, input.categoryId);
+      const answer = await app.knowledge.categoryOverview(input.categoryId);
       // A missing category is the API's 404; the page then leaves the call to the browser, which shows it.
       if (answer.status !== 200) throw new Error(`category overview answered ${answer.status}`);
       return categoryOverviewSchema.parse(keptJson(answer));
@@ -134,7 +127,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
 
     async searchCategory({ categoryId, query }) {
       const input = categorySearchQuerySchema.parse({ categoryId, searchValue: query, page: 1 });
-      return categorySearchAnswer(app, {
+      return app.searches.category({
         searcher: viewer.searcher,
         categoryId: input.categoryId,
         query: input.searchValue,

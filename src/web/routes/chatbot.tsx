@@ -8,6 +8,7 @@ import { AssistantPanel } from '../features/assistant/components/assistant-panel
 import { useChatBinding } from '../features/assistant/lib/use-chat-binding';
 import { useChatSettings } from '../features/chat/api/get-chat-settings';
 import { IntercomMessenger } from '../features/chat/components/intercom-messenger';
+import { ConversationTicketForm } from '../features/tickets/components/conversation-ticket-form';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
@@ -46,7 +47,13 @@ function Chat() {
       </p>
     );
   }
-  return <AssistantPanel user={binding} initialQuestion={(params.get('q') ?? '').trim()} />;
+  return (
+    <AssistantPanel
+      user={binding}
+      initialQuestion={(params.get('q') ?? '').trim()}
+      ticketForm={(offer) => <ConversationTicketForm {...offer} />}
+    />
+  );
 }
 
 /** `/chatbot` (spec section 2): sign-in required; a signed-out visitor goes home with the link kept. */

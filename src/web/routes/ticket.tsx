@@ -5,7 +5,7 @@ import { useCan } from '../lib/session/use-can';
 import { useSession } from '../lib/session/use-session';
 import { TicketPage } from '../features/tickets/components/ticket-page';
 import { cachedData, type PortalRouteHandle } from '../lib/route-handle';
-import { TICKETS_KEY } from '../lib/tickets/ticket-keys';
+import { TICKETS_KEY } from '../features/tickets/lib/ticket-keys';
 
 /**
  * The subject the server found for the page's title (SsrData.ticketSubject), for the first HTML and until the

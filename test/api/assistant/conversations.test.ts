@@ -6,7 +6,7 @@ import {
   conversationListSchema,
   conversationSchema,
 } from '../../../src/common/contracts/assistant.js';
-import { assistantConversations, assistantMessages } from '../../../src/server/db/schema.js';
+import { assistantConversations, assistantMessages } from '../../../src/server/db/schema/index.js';
 import { ANONYMOUS, callerOf, getAs, postAs, refusal, type Caller } from '../../support/callers.js';
 import { useTestApp } from '../../support/use-test-app.js';
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { docsPages, kbArticles } from '../../../src/server/db/schema.js';
+import { docsPages, kbArticles } from '../../../src/server/db/schema/index.js';
 import { loadContent } from '../../../src/server/services/content/load-content.js';
 import { FIXTURE_CONTENT_DIR } from '../../support/test-app.js';
 import { useTestApp } from '../../support/use-test-app.js';

@@ -7,7 +7,7 @@ import {
   meResponseSchema,
 } from '../../../src/common/contracts/auth.js';
 import type { App } from '../../../src/server/app.js';
-import { userIdentities, users } from '../../../src/server/db/schema.js';
+import { userIdentities, users } from '../../../src/server/db/schema/index.js';
 import { completeHelpdeskStep, get, newBrowser, type Browser } from '../../support/auth-flow.js';
 import { startOidcProvider } from '../../support/peers/oidc-provider.js';
 import { createAdmin, createAgent, uniqueSuffix, type CreatedStaff } from '../../support/factories.js';

@@ -6,7 +6,7 @@ import {
   helpdeskAuthRequests,
   helpdeskUsers,
 } from '../../../src/server/connectors/helpdesk/builtin/schema.js';
-import { authFlows, users } from '../../../src/server/db/schema.js';
+import { authFlows, users } from '../../../src/server/db/schema/index.js';
 import { pkceChallenge, sha256Hex } from '../../../src/server/lib/tokens.js';
 import {
   authCodeGrant,

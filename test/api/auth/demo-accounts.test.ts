@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { ticketListSchema } from '../../../src/common/contracts/tickets.js';
-import { customerAccounts, users } from '../../../src/server/db/schema.js';
+import { customerAccounts, users } from '../../../src/server/db/schema/index.js';
 import { seedDemoAccounts, seedDemoAccountsLogged } from '../../../src/server/db/seed/demo-accounts.js';
 import { signInWithPassword } from '../../support/auth-flow.js';
 import { sessionCookie } from '../../support/factories.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authCodeGrantOkSchema } from '../../../src/common/contracts/auth.js';
-import { customerAccounts, users } from '../../../src/server/db/schema.js';
+import { customerAccounts, users } from '../../../src/server/db/schema/index.js';
 import {
   authCodeGrant,
   completeHelpdeskStep,

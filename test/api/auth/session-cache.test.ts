@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../../src/server/db/schema.js';
+import { sessions } from '../../../src/server/db/schema/index.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { SESSION_ENDED } from '../../../src/server/services/auth/sessions.js';
 import { get, post, signInWithPassword, type Browser } from '../../support/auth-flow.js';

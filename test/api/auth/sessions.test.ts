@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { sessions } from '../../../src/server/db/schema.js';
+import { sessions } from '../../../src/server/db/schema/index.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { get, newBrowser, post, signInWithPassword, type Browser } from '../../support/auth-flow.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { collectionFilesSchema, imageFilesSchema } from '../../../src/common/contracts/downloads.js';
 import { embargoMessage, unitedStatesOnAddressFormMessage } from '../../../src/common/downloads.js';
-import { downloadRecords } from '../../../src/server/db/schema.js';
+import { downloadRecords } from '../../../src/server/db/schema/index.js';
 import { ANONYMOUS, callerOf, getAs, postAs, refusal, type Caller } from '../../support/callers.js';
 import { nonUsRequest, syncDemoDownloads } from '../../support/downloads.js';
 import { useTestApp } from '../../support/use-test-app.js';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   await syncDemoDownloads(t.app);
   customer = await callerOf(t.app, 'customer');
   noDownload = await callerOf(t.app, 'customer', { allowDownload: false });
-  imageName = t.app.downloadsCatalogue.images[0]?.fileName ?? '';
+  imageName = t.app.downloads.catalogue.images[0]?.fileName ?? '';
 });
 
 const urlOf = async (caller: Caller, body: Record<string, unknown>) => {
@@ -170,7 +170,7 @@ describe('export control on the server', () => {
     const before = await recordCount();
     const res = await postAs(t.app, customer, d.download, {
       fileType: 'Postman',
-      fileName: t.app.downloadsCatalogue.collections[0]?.fileName ?? '',
+      fileName: t.app.downloads.catalogue.collections[0]?.fileName ?? '',
       ...countries,
     });
     expect(refusal(res, 403)).toBe(message());
@@ -323,7 +323,7 @@ describe('the compliance record and the signed URL', () => {
       await urlOf(customer, { fileType: 'Image', fileName: imageName, deploymentCountry: 'US' }),
       'http://portal',
     );
-    const other = t.app.downloadsCatalogue.images[1];
+    const other = t.app.downloads.catalogue.images[1];
     const tamper = (changes: Record<string, string>) => {
       const copy = new URL(url);
       for (const [key, value] of Object.entries(changes)) copy.searchParams.set(key, value);
@@ -361,7 +361,7 @@ describe('the compliance record and the signed URL', () => {
   });
 
   it('a Postman collection needs no country and is recorded as Postman, without a destination', async () => {
-    const name = t.app.downloadsCatalogue.collections[0]?.fileName ?? '';
+    const name = t.app.downloads.catalogue.collections[0]?.fileName ?? '';
     const downloader = await callerOf(t.app, 'customer');
     const url = await urlOf(downloader, { fileType: 'Postman', fileName: name });
     const res = await t.app.inject({ method: 'GET', url });

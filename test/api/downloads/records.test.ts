@@ -22,7 +22,7 @@ beforeAll(async () => {
   await syncDemoDownloads(t.app);
   admin = await callerOf(t.app, 'admin');
   customer = await callerOf(t.app, 'customer');
-  imageName = t.app.downloadsCatalogue.images[0]?.fileName ?? '';
+  imageName = t.app.downloads.catalogue.images[0]?.fileName ?? '';
   for (const [index, formula] of FORMULAS.entries()) {
     const res = await postAs(
       t.app,

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { searchEvents } from '../../../src/server/db/schema.js';
+import { searchEvents } from '../../../src/server/db/schema/index.js';
 import { SearchEventRecorder } from '../../../src/server/services/search/analytics.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
@@ -18,7 +18,7 @@ async function storedQueries(): Promise<{ query: string; userId: string | null; 
 describe('a batch of search events', () => {
   it('keeps every event: a NUL in a query becomes a space, an unknown user an anonymous event', async () => {
     await t.database.db.delete(searchEvents);
-    const recorder = t.app.searchEvents;
+    const recorder = t.app.searches.events;
     recorder.record({ query: 'vpn tunnel', userId: null, role: 'anonymous', counts: { zendesk: 3 } });
     recorder.record({ query: 'x\u0000y', userId: null, role: 'anonymous', counts: { zendesk: 0 } });
     recorder.record({ query: 'bgp', userId: 'no-such-user', role: 'customer', counts: { zendesk: 1 } });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { apiErrorSchema } from '../../../src/common/contracts/api-error.js';
-import { sessions } from '../../../src/server/db/schema.js';
+import { sessions } from '../../../src/server/db/schema/index.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { postAs, postForEventsAs, type Caller } from '../../support/callers.js';
 import { openEventStream, type EventStreamReader } from '../../support/event-stream.js';

@@ -50,7 +50,7 @@ describe('a NUL character', () => {
     }
     const body = await search(visitor, 'transit gateway');
     expect(body.status).toEqual({ zendesk: 'ok', git: 'ok', forumbee: 'ok' });
-    for (const key of SOURCE_KEYS) expect(roles.t.app.searchService.breakerState(key)).toBe('closed');
+    for (const key of SOURCE_KEYS) expect(roles.t.app.searches.service.breakerState(key)).toBe('closed');
   });
 
   it('in the paged and category searches is refused', async () => {

@@ -8,7 +8,7 @@ import { apiPaths } from '../../../src/common/api-paths.js';
 import { noticeItemSchema } from '../../../src/common/contracts/notices.js';
 import type { App } from '../../../src/server/app.js';
 import { storedObjects } from '../../../src/server/connectors/storage/builtin/schema.js';
-import { downloadRecords, rateLimitCounters } from '../../../src/server/db/schema.js';
+import { downloadRecords, rateLimitCounters } from '../../../src/server/db/schema/index.js';
 import { databaseCounters } from '../../../src/server/lib/rate-limit-counters.js';
 import { callerOf, postAs, refusal, type Caller } from '../../support/callers.js';
 import { nonUsRequest, syncDemoDownloads } from '../../support/downloads.js';
@@ -188,7 +188,7 @@ describe('each write past its limit', () => {
 
   it('download links: the third in a minute, with no compliance record for it', async () => {
     await syncDemoDownloads(t.app);
-    const imageName = t.app.downloadsCatalogue.images[0]?.fileName ?? '';
+    const imageName = t.app.downloads.catalogue.images[0]?.fileName ?? '';
     const customer = await callerOf(t.app, 'customer');
     const link = (caller: Caller) =>
       postAs(t.app, caller, apiPaths.downloads.download, nonUsRequest(imageName));

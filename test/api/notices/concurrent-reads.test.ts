@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
-import { noticeReads, sessions, users } from '../../../src/server/db/schema.js';
+import { noticeReads, sessions, users } from '../../../src/server/db/schema/index.js';
 import { randomToken, sha256Hex } from '../../../src/server/lib/tokens.js';
 import { SESSION_COOKIE } from '../../../src/server/plugins/sessions.js';
 import { uniqueSuffix } from '../../support/factories.js';

@@ -7,7 +7,7 @@ import {
   noticeListSchema,
   seenByListSchema,
 } from '../../../src/common/contracts/notices.js';
-import { notices } from '../../../src/server/db/schema.js';
+import { notices } from '../../../src/server/db/schema/index.js';
 import {
   callerOf,
   createNoticeAs,

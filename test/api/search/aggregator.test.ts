@@ -7,7 +7,7 @@ import {
   SOURCE_KEYS,
 } from '../../../src/common/contracts/search.js';
 import { helpdeskTickets } from '../../../src/server/connectors/helpdesk/builtin/schema.js';
-import { searchEvents } from '../../../src/server/db/schema.js';
+import { searchEvents } from '../../../src/server/db/schema/index.js';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { get, post, type Browser } from '../../support/auth-flow.js';
 import {
@@ -182,7 +182,7 @@ describe('federated search: contract and role gating', () => {
     await search(customer, 'transit gateway');
     await search(visitor, 'qwxyzzy plover');
     await getPage(visitor, '/api/zendesk/searchPagedKb', 'paged only query');
-    await t.app.searchEvents.flush();
+    await t.app.searches.events.flush();
 
     const rows = await t.database.db
       .select()
@@ -221,7 +221,7 @@ describe('federated search: contract and role gating', () => {
     const clicked = { query: 'trnasit gatway', source: 'zendesk', rank: 2, url: '/docs?article=transit' };
     expect((await click(visitor, clicked)).statusCode).toBe(204);
     expect((await click(customer, { ...clicked, rank: 4 })).statusCode).toBe(204);
-    await t.app.searchEvents.flush();
+    await t.app.searches.events.flush();
 
     const analytics = searchAnalyticsSchema.parse((await get(admin, '/api/admin/search-analytics')).json());
     expect(analytics.correctedQueries).toContainEqual({

@@ -9,7 +9,7 @@ import {
   categoryOverviewSchema,
   searchAnalyticsSchema,
 } from '../../../src/common/contracts/search.js';
-import { articleVotes, kbArticles } from '../../../src/server/db/schema.js';
+import { articleVotes, kbArticles } from '../../../src/server/db/schema/index.js';
 import { VOTER_COOKIE } from '../../../src/server/plugins/sessions.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { loadContent } from '../../../src/server/services/content/load-content.js';
@@ -280,11 +280,11 @@ describe('article views and the Tech Hub overview', () => {
     expect((await view(ARTICLE, '10.3.0.4')).statusCode).toBe(204);
     // Nothing is written per view: the counts wait for the window's one statement.
     expect(await viewCount(ARTICLE)).toBe(before);
-    await t.app.articleViews.flush();
+    await t.app.knowledge.views.flush();
     expect(await viewCount(ARTICLE)).toBe((before ?? 0) + 4);
     // A new window counts the same reader again.
     expect((await view(id, '10.3.0.1')).statusCode).toBe(204);
-    await t.app.articleViews.flush();
+    await t.app.knowledge.views.flush();
     expect(await viewCount(ARTICLE)).toBe((before ?? 0) + 5);
   });
 
@@ -292,7 +292,7 @@ describe('article views and the Tech Hub overview', () => {
     const [total] = await t.app.db.select({ views: kbArticles.viewCount }).from(kbArticles).limit(1);
     expect((await view('no-such-article', '10.3.1.1')).statusCode).toBe(204);
     expect((await view('99999999999', '10.3.1.1')).statusCode).toBe(204);
-    await t.app.articleViews.flush();
+    await t.app.knowledge.views.flush();
     expect(refusal(await view('Not A Slug!', '10.3.1.1'), 400)).toMatch(/id/);
     expect(refusal(await view(ARTICLE, '10.3.1.1', { origin: 'https://evil.example' }), 403)).toMatch(
       /Cross-site/,
@@ -361,9 +361,9 @@ describe('a content load keeps the view counts readers added', () => {
         .from(kbArticles)
         .where(eq(kbArticles.slug, ARTICLE));
       const start = row?.views ?? 0;
-      t.app.articleViews.record(ARTICLE, '10.4.0.1');
-      t.app.articleViews.record(ARTICLE, '10.4.0.2');
-      await t.app.articleViews.flush();
+      t.app.knowledge.views.record(ARTICLE, '10.4.0.1');
+      t.app.knowledge.views.record(ARTICLE, '10.4.0.2');
+      await t.app.knowledge.views.flush();
 
       const file = await articleFile(content.dir, ARTICLE_TITLE);
       await writeFile(file, `${await readFile(file, 'utf8')}\nOne more paragraph.\n`);

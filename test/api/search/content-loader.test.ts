@@ -11,7 +11,7 @@ import {
   kbCategories,
   kbSections,
   searchWords,
-} from '../../../src/server/db/schema.js';
+} from '../../../src/server/db/schema/index.js';
 import { loadContent } from '../../../src/server/services/content/load-content.js';
 import { SIGNED_IN_SEGMENT_ID } from '../../../src/server/services/content/read-content.js';
 import { watchContent } from '../../../src/server/services/content/watch-content.js';

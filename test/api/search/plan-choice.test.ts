@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_FULLTEXT } from '../../../src/server/connectors/community/builtin/community.js';
 import { executePreparedRows, executeRows } from '../../../src/server/db/client.js';
-import { communityPosts } from '../../../src/server/db/schema.js';
+import { communityPosts } from '../../../src/server/db/schema/index.js';
 import type { LexemeStats } from '../../../src/server/lib/fulltext/common-lexemes.js';
 import { matchPlanOf } from '../../../src/server/lib/fulltext/plan-choice.js';
 import {

@@ -5,7 +5,7 @@ import {
   suggestionsResponseSchema,
   type SearchResponse,
 } from '../../../src/common/contracts/search.js';
-import { communityPosts } from '../../../src/server/db/schema.js';
+import { communityPosts } from '../../../src/server/db/schema/index.js';
 import { refreshSearchWords } from '../../../src/server/services/search/search-words.js';
 import { get, post } from '../../support/auth-flow.js';
 import { anonymous, search, searchUrl } from '../../support/search.js';

@@ -50,7 +50,7 @@ describe('a source that hangs', () => {
   });
 
   it('opens its circuit breaker: after 2 failures it is skipped at once, reported as error', async () => {
-    expect(t.app.searchService.breakerState('git')).toBe('open');
+    expect(t.app.searches.service.breakerState('git')).toBe('open');
     const callsBefore = docs.calls;
     const started = performance.now();
     const body = await search(anonymous(t.app), 'transit gateway');
@@ -97,11 +97,11 @@ describe('a failing source and the half-open breaker', () => {
   it('reports error, skips the source while open, tries once after the cool-down and closes on success', async () => {
     const visitor = anonymous(t.app);
     expect((await search(visitor, 'gateway')).status.forumbee).toBe('error');
-    expect(t.app.searchService.breakerState('forumbee')).toBe('open');
+    expect(t.app.searches.service.breakerState('forumbee')).toBe('open');
     expect((await search(visitor, 'gateway')).status.forumbee).toBe('error');
     expect(calls).toBe(1);
     // The cool-down is 2 s of real time; wait for it as a condition, not a sleep.
-    await vi.waitFor(() => expect(t.app.searchService.breakerState('forumbee')).toBe('half-open'), {
+    await vi.waitFor(() => expect(t.app.searches.service.breakerState('forumbee')).toBe('half-open'), {
       timeout: 10_000,
       interval: 50,
     });
@@ -120,7 +120,7 @@ describe('a failing source and the half-open breaker', () => {
       ],
       paging: { count: 1 },
     });
-    expect(t.app.searchService.breakerState('forumbee')).toBe('closed');
+    expect(t.app.searches.service.breakerState('forumbee')).toBe('closed');
     expect(calls).toBe(2);
   });
 });
@@ -149,11 +149,11 @@ describe('a source that refuses the query', () => {
     for (const refusal of [...refusals, ...refusals]) {
       next = refusal;
       expect((await search(visitor, 'gateway')).status.forumbee).toBe('error');
-      expect(t.app.searchService.breakerState('forumbee')).toBe('closed');
+      expect(t.app.searches.service.breakerState('forumbee')).toBe('closed');
     }
     next = Object.assign(new Error('vendor said 502'), { statusCode: 502 });
     await search(visitor, 'gateway');
     await search(visitor, 'gateway');
-    expect(t.app.searchService.breakerState('forumbee')).toBe('open');
+    expect(t.app.searches.service.breakerState('forumbee')).toBe('open');
   });
 });

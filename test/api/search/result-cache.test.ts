@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_TO_READ } from '../../../src/common/contracts/search.js';
 import { trackerIssues } from '../../../src/server/connectors/tracker/builtin/schema.js';
-import { kbArticles } from '../../../src/server/db/schema.js';
+import { kbArticles } from '../../../src/server/db/schema/index.js';
 import type { Browser } from '../../support/auth-flow.js';
 import { search, startWithRoleBrowsers } from '../../support/search.js';
 import type { TestApp } from '../../support/test-app.js';
@@ -35,7 +35,7 @@ describe('search result cache', () => {
     expect((await search(visitor, 'wombat')).zendesk?.count).toBe(0);
     // The same query in another spelling is the same cache entry.
     expect((await search(visitor, '  WOMBAT ')).zendesk?.count).toBe(0);
-    t.app.searchService.clearCaches();
+    t.app.searches.service.clearCaches();
     const fresh = await search(visitor, 'wombat');
     expect(fresh.zendesk?.count).toBe(1);
     expect(fresh.zendesk?.results[0]?.title).toBe('Wombat gateway sizing');

@@ -2,7 +2,7 @@ import type { SupportTier, TicketEventKind, TicketPriority, TicketStatus } from 
 import type { UserType } from '../../../common/users.js';
 
 /**
- * The ticket part of the help-desk interface (issue 14): what the portal asks of any help desk's tickets.
+ * The ticket part of the help-desk interface: what the portal asks of any help desk's tickets.
  * Who may see or change what is the portal's decision (services/tickets); the help desk stores and lists.
  */
 
@@ -15,7 +15,7 @@ export interface HelpdeskTicketRecord {
   id: number;
   subject: string;
   description: string;
-  status: TicketStatus | 'hold';
+  status: HelpdeskTicketStatus;
   priority: TicketPriority;
   type: string;
   release: string | null;
@@ -23,7 +23,9 @@ export interface HelpdeskTicketRecord {
   organisation: string | null;
   tier: SupportTier | null;
   assignee: TicketPerson | null;
+  /** The first-response due time the portal wrote (at creation, at a change of priority); the help desk keeps it. */
   firstResponseDueAt: Date | null;
+  /** When an agent first replied in public (the help desk records it with that reply); null until then. */
   firstRespondedAt: Date | null;
   /** The assistant's conversation it was opened from. */
   conversationId: string | null;
@@ -67,7 +69,8 @@ export interface CreateTicketInput {
   requesterEmail: string;
   organisation: string | null;
   tier: SupportTier | null;
-  firstResponseDueAt: Date;
+  /** The due time the portal computed; null for none (the portal then runs no clock for it). */
+  firstResponseDueAt: Date | null;
   /** When it was opened: the instant the due time was counted from. */
   createdAt: Date;
   conversationId: string | null;
@@ -81,26 +84,29 @@ export type TicketScope =
   | { kind: 'organisation'; organisation: string; email: string }
   | { kind: 'all' };
 
+/** A help desk's ticket statuses: the portal's and `hold` (Zendesk's on-hold). */
+export type HelpdeskTicketStatus = TicketStatus | 'hold';
+
+/**
+ * Which tickets a list holds, and in what order. Plain facts of a ticket only: what the portal makes of them
+ * (the first-response clock, due states, the due order of the agents' queue) it computes itself over the
+ * tickets these queries return (services/tickets/sla-clock.ts, ticket-queue.ts), so no help desk has to know
+ * the portal's SLA.
+ */
 export interface TicketListQuery {
   scope: TicketScope;
-  status?: TicketStatus | undefined;
+  /** Only tickets in one of these statuses (an empty list: none). */
+  statuses?: readonly HelpdeskTicketStatus[] | undefined;
   priority?: TicketPriority | undefined;
   /** Lower-cased email; `null` = unassigned. */
   assigneeEmail?: string | null | undefined;
-  /**
-   * The first-response clock (`firstResponseClockRuns` of common/tickets.ts): `running` (no public agent
-   * reply, a due time, not solved or closed), `responded` (an agent replied in public), `stopped` (neither).
-   */
-  clock?: 'running' | 'responded' | 'stopped' | undefined;
-  /** Only tickets due at or before this instant (with `clock: 'running'`: overdue, due soon). */
-  dueBefore?: Date | undefined;
-  /** Only tickets due after this instant. */
-  dueAfter?: Date | undefined;
-  /**
-   * `due`: tickets whose clock runs first, soonest due on top (so overdue first), then the rest by newest
-   * change; `updated`: newest change first.
-   */
-  sort: 'due' | 'updated';
+  /** `true`: only tickets an agent has answered in public (`firstRespondedAt` set); `false`: only the others. */
+  answered?: boolean | undefined;
+  /** Leave these tickets out (at most a thousand ids). */
+  excludeIds?: readonly number[] | undefined;
+  /** `updated`: newest change first (the same instant: the newer ticket first); `created`: oldest ticket first. */
+  order: 'updated' | 'created';
+  /** At most this many tickets (0: only the count). */
   limit: number;
   offset: number;
 }
@@ -116,6 +122,7 @@ export interface TicketChanges {
 export interface HelpdeskTicketDesk {
   createTicket(input: CreateTicketInput): Promise<HelpdeskTicketRecord>;
   getTicket(id: number): Promise<HelpdeskTicketRecord | undefined>;
+  /** One page of the tickets the query selects, and how many it selects in all. */
   listTickets(query: TicketListQuery): Promise<{ tickets: HelpdeskTicketRecord[]; count: number }>;
   /** Comments oldest first; internal notes only with `includeInternal`. */
   listComments(ticketId: number, options: { includeInternal: boolean }): Promise<HelpdeskComment[]>;
@@ -123,8 +130,9 @@ export interface HelpdeskTicketDesk {
   /** The assistant's conversation the ticket was opened from, as stored with it; null when none was. */
   ticketConversation(ticketId: number): Promise<TicketConversationMessage[] | null>;
   /**
-   * Adds a reply or an internal note. An agent's first public reply stops the first-response clock; a public
-   * comment becomes searchable with the ticket. `status` (optional) is set in the same change.
+   * Adds a reply or an internal note. An agent's first public reply sets the ticket's `firstRespondedAt`; a
+   * public comment becomes searchable with the ticket. `status` (optional) is set in the same change. Rejects
+   * for no such ticket.
    */
   addComment(input: {
     ticketId: number;

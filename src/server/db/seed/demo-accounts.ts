@@ -4,7 +4,7 @@ import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
 import type { Env } from '../../env.js';
 import { hashPassword } from '../../services/auth/agent-sign-in.js';
 import type { Database } from '../client.js';
-import { customerAccounts, users, type NewUserRow } from '../schema.js';
+import { customerAccounts, users, type NewUserRow } from '../schema/index.js';
 
 /**
  * Demo accounts (the README lists them). They have a known password, so they are never created in production,

@@ -181,7 +181,8 @@ async function runFullText<Row extends Record<string, unknown>>(
   const source = sourceStatement(spec, query, { ...options, stats }, filter?.sql);
   if (!source) return { count: 0, hits: [] };
   // Only the full match runs prepared: its text takes two forms per table (index or scan), while the partial
-  // match's grows with the number of terms, and each text a connection keeps holds about 250 KB of its memory.
+  // match's grows with the number of terms, and each text a connection keeps holds about 100 KB of the server's
+  // memory (bench/search/statement-memory.ts).
   const execute = match === 'all' ? executePreparedRows : executeRows;
   const rows = await execute<StatementRow<Row>>(options.db, source.statement);
   const total = Number(rows[0]?.total ?? 0);

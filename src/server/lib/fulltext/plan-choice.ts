@@ -16,11 +16,9 @@ import { POSTGRES_STOP_WORDS } from './stop-words.js';
  */
 
 /**
- * What reading one row in the scan costs, in rows of a posting list read by the index. Measured on the
- * search bench's corpus (PostgreSQL 15, the vectors in the row): about 1.2 µs a scanned row and 0.13 µs a
- * posting. Over the bench's 606 statements (202 queries, three tables), each timed both ways, choosing with
- * 10 cost 4 % more than always taking the faster way and 13-15 % less than always taking the index; 5 and 20
- * did worse (bench/README.md).
+ * What reading one row in the scan costs, in rows of a posting list read by the index. Calibrated on the
+ * search bench's corpus by timing each of its statements both ways (bench/search/plan-choice.mjs; the figures
+ * are in bench/README.md, Search).
  */
 export const SCAN_ROW_COST = 10;
 

@@ -15,13 +15,13 @@ import { SEARCH_CONFIG } from '../../db/search-columns.js';
  *
  * Every value is a parameter and each tsquery is computed once per run, in its own sub-select, so that the
  * text of a statement and its plan do not depend on the words: the portal runs the full match as a named
- * prepared statement (db/client.ts `executePreparedRows`) and each connection parses it once and keeps one
- * generic plan, where parsing and planning were a fifth of the database's work on a search. The planner then no
- * longer sees the words, and the one choice that depended on them is made before the statement is written
- * (plan-choice.ts): the GIN index, which must collect every match before the first is read, or a scan in
- * table order that stops at `cap` matches, for words so common that it reads few rows. The title bonus's
- * query comes written with every lexeme labelled `:A` (query-terms.ts titleTermsText) instead of being
- * rewritten from the query in SQL.
+ * prepared statement (db/client.ts `executePreparedRows`): each connection parses it once, and after five runs
+ * keeps one generic plan when that plan costs no more than planning anew (the index form does; the scan form
+ * was still planned at each run in bench/search/statement-memory.ts). A generic plan no longer sees the
+ * words, and the one choice that depended on them is made before the statement is written (plan-choice.ts):
+ * the GIN index, which must collect every match before the first is read, or a scan in table order that stops
+ * at `cap` matches, for words so common that it reads few rows. The title bonus's query comes written with
+ * every lexeme labelled `:A` (query-terms.ts titleTermsText) instead of being rewritten from the query in SQL.
  */
 
 export interface FullTextTable {

@@ -12,7 +12,6 @@ import {
   findConversation,
   listConversations,
 } from '../../services/assistant/conversations.js';
-import { conversationStore } from './assistant-deps.js';
 
 /** The signed-in user's assistant conversations: the list, and one with its messages (issue 15). */
 export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +31,7 @@ export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const conversations = await listConversations(conversationStore(app), user.id);
+      const conversations = await listConversations(app.assistant.conversations, user.id);
       reply.header('cache-control', 'no-store');
       return { conversations: conversations.map(presentConversationSummary) };
     },
@@ -52,7 +51,7 @@ export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const store = conversationStore(app);
+      const store = app.assistant.conversations;
       const conversation = await findConversation(store, user.id, request.params.id);
       const messages = await conversationMessages(store, conversation.id);
       reply.header('cache-control', 'no-store');

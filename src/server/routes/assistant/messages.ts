@@ -5,9 +5,8 @@ import { claimEventStream, openEventStream, type EventStream } from '../../lib/e
 import { apiError } from '../../plugins/error-handler.js';
 import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { assistantRateLimit } from '../../plugins/rate-limits.js';
-import { searcherOf } from '../../plugins/search.js';
+import { searcherOf } from '../../plugins/searcher.js';
 import { askAssistant, type AnswerProgress } from '../../services/assistant/assistant.js';
-import { assistantDeps } from './assistant-deps.js';
 
 /** Whether the client asked for server-sent events rather than one JSON answer. */
 const wantsEventStream = (accept: string | undefined): boolean =>
@@ -64,7 +63,7 @@ export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         : { signal: left.signal };
       try {
         const answer = await askAssistant(
-          assistantDeps(app),
+          app.assistant.deps,
           { ...searcherOf(request), userId: user.id },
           request.body,
           progress,

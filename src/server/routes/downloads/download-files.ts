@@ -18,8 +18,6 @@ import { issueDownload, listCollectionFiles, listImageFiles } from '../../servic
  */
 export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = authorize('download');
-  const { storage } = app.connectors;
-  const catalogue = app.downloadsCatalogue;
 
   /** The listing calls may name a user (the spec's image listing sends `userId`): only oneself. */
   const checkUserId = (requested: string | undefined, own: string) => {
@@ -45,7 +43,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       checkUserId(request.body?.userId, sessionOf(request).user.id);
       reply.header('cache-control', 'private, no-store');
-      return { imageFiles: await listImageFiles(storage, catalogue) };
+      return { imageFiles: await listImageFiles(app.downloads) };
     },
   );
 
@@ -63,7 +61,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       checkUserId(request.body?.userId, sessionOf(request).user.id);
       reply.header('cache-control', 'private, no-store');
-      return { collectionFiles: await listCollectionFiles(storage, catalogue) };
+      return { collectionFiles: await listCollectionFiles(app.downloads) };
     },
   );
 
@@ -88,12 +86,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const url = await issueDownload({
-        db: app.db,
-        storage,
-        catalogue,
-        rules: { embargoed: app.portalConfig.embargoedCountries, productName: app.portalConfig.product.name },
-        user,
+      const url = await issueDownload(app.downloads, user, {
         request: request.body,
         clientAddress: request.ip,
       });

@@ -26,7 +26,7 @@ export const downloadRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { rows, count } = await listDownloadRecords(app.db, request.query);
+      const { rows, count } = await listDownloadRecords(app.downloads, request.query);
       reply.header('cache-control', 'private, no-store');
       return { records: rows.map(presentDownloadRecord), count };
     },
@@ -47,7 +47,7 @@ export const downloadRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await exportDownloadRecords(app.db, request.query);
+      const rows = await exportDownloadRecords(app.downloads, request.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('cache-control', 'private, no-store')

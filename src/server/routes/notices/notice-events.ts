@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { noticeEventSchema, type NoticeEvent } from '../../../common/contracts/notices.js';
-import { eventStreamHeadersSchema, openEventStream } from '../../lib/event-stream.js';
+import { eventStreamHeadersSchema, openEventStream, relayChannel } from '../../lib/event-stream.js';
 import { authorize } from '../../plugins/guards.js';
 import { NOTICE_CHANNEL } from '../../services/notices/notice-events.js';
 import { CATCH_UP_LIMIT, changesAfter, latestChangeSeq } from '../../services/notices/notices.js';
@@ -42,27 +42,20 @@ export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
         stream.send('notice', event, event.seq);
       };
       // Subscribed before the catch-up query, so a change committed in between is held, not lost.
-      const subscription = app.databaseEvents.subscribe(
-        NOTICE_CHANNEL,
-        (payload) => {
-          const parsed = noticeEventSchema.safeParse(JSON.parse(payload));
-          if (!parsed.success) return;
-          if (pending) pending.push(parsed.data);
-          else send(parsed.data);
-        },
-        () => stream.send('resync', { reason: 'events may have been missed' }),
-      );
-      stream.onClose(subscription);
+      const subscription = relayChannel(app, stream, NOTICE_CHANNEL, noticeEventSchema, (event) => {
+        if (pending) pending.push(event);
+        else send(event);
+      });
 
       try {
         // Only once LISTEN is active is every later change sure to arrive: a change committed after the
         // starting point below but before that would reach neither the catch-up nor the stream.
         await subscription.listening;
         if (since === undefined) {
-          last = await latestChangeSeq(app.db);
+          last = await latestChangeSeq(app.notices);
           stream.send('ready', { seq: last }, last);
         } else {
-          const missed = await changesAfter(app.db, Number(since));
+          const missed = await changesAfter(app.notices, Number(since));
           last = Number(since);
           if (missed.length > CATCH_UP_LIMIT) {
             last = missed.at(-1)?.id ?? last;

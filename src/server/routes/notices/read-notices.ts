@@ -30,7 +30,7 @@ export const readNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const views = await listActiveNotices(app.db, user);
+      const views = await listActiveNotices(app.notices, user);
       reply.header('cache-control', 'private, no-store');
       return { Items: views.map(presentNotice) };
     },
@@ -49,7 +49,7 @@ export const readNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const view = await getNotice(app.db, request.query.id, user);
+      const view = await getNotice(app.notices, user, request.query.id);
       reply.header('cache-control', 'private, no-store');
       return { Item: presentNotice(view) };
     },

@@ -48,7 +48,7 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, userId } = request.body;
       if (userId !== user.id)
         throw new ServiceError('FORBIDDEN', 'A read can be recorded only for yourself.');
-      const recorded = await recordNoticeRead(app.db, id, userId);
+      const recorded = await recordNoticeRead(app.notices, user, id);
       return { id, userId, recorded };
     },
   );
@@ -76,7 +76,7 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const marked = await markAllNoticesRead(app.db, user.id);
+      const marked = await markAllNoticesRead(app.notices, user);
       reply.header('cache-control', 'no-store');
       return { marked };
     },
@@ -98,7 +98,8 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userIds, id } = request.query;
-      const rows = id !== undefined ? await readersOf(app.db, id) : await usersByIds(app.db, userIds ?? []);
+      const rows =
+        id !== undefined ? await readersOf(app.notices, id) : await usersByIds(app.notices, userIds ?? []);
       reply.header('cache-control', 'private, no-store');
       return { users: rows.map(presentSeenByUser) };
     },
@@ -119,8 +120,8 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      await getNotice(app.db, request.query.id, user);
-      const changes = await changesOf(app.db, request.query.id);
+      await getNotice(app.notices, user, request.query.id);
+      const changes = await changesOf(app.notices, request.query.id);
       reply.header('cache-control', 'private, no-store');
       return { changes: changes.map(presentNoticeChange) };
     },

@@ -50,7 +50,9 @@ export const writeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = sessionOf(request);
       const { Notice_ID: id, ...input } = request.body;
-      const row = id ? await updateNotice(app.db, user, id, input) : await createNotice(app.db, user, input);
+      const row = id
+        ? await updateNotice(app.notices, user, id, input)
+        : await createNotice(app.notices, user, input);
       reply.header('cache-control', 'no-store');
       return reply.code(id ? 200 : 201).send({ Item: presentNotice({ row, userIDs: [] }) });
     },
@@ -71,7 +73,7 @@ export const writeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const row = await deleteNotice(app.db, user, request.body.Notice_ID);
+      const row = await deleteNotice(app.notices, user, request.body.Notice_ID);
       reply.header('cache-control', 'no-store');
       return { Item: presentNotice({ row, userIDs: [] }) };
     },
@@ -94,7 +96,7 @@ export const writeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const row = await restoreNotice(app.db, user, request.body.Notice_ID);
+      const row = await restoreNotice(app.notices, user, request.body.Notice_ID);
       reply.header('cache-control', 'no-store');
       return { Item: presentNotice({ row, userIDs: [] }) };
     },
@@ -113,7 +115,7 @@ export const writeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const views = await listDeletedNotices(app.db, user);
+      const views = await listDeletedNotices(app.notices, user);
       reply.header('cache-control', 'private, no-store');
       return { Items: views.map(presentNotice) };
     },

@@ -5,9 +5,8 @@ import {
   searchQuerySchema,
   searchResponseSchema,
 } from '../../../common/contracts/search.js';
-import { searcherOf } from '../../plugins/search.js';
+import { searcherOf } from '../../plugins/searcher.js';
 import { logoutAnswerSchema, requireSession } from '../../plugins/guards.js';
-import { federatedSearchAnswer } from './search-answers.js';
 import { apiPaths } from '../../../common/api-paths.js';
 
 const DESCRIPTION =
@@ -52,7 +51,7 @@ export const aggregatorSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const answer = await federatedSearchAnswer(app, {
+        const answer = await app.searches.federated({
           searcher: searcherOf(request),
           role: request.user?.role ?? 'anonymous',
           query: request.query.searchValue,

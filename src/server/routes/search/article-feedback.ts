@@ -46,7 +46,7 @@ export const articleFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      app.articleViews.record(request.params.id, request.ip);
+      app.knowledge.views.record(request.params.id, request.ip);
       return reply.code(204).send(null);
     },
   );

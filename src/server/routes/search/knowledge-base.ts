@@ -13,11 +13,10 @@ import {
   categorySearchResponseSchema,
 } from '../../../common/contracts/search.js';
 import { can } from '../../../common/policies.js';
-import { searcherOf } from '../../plugins/search.js';
-import { keptCategoryOverview, presentArticle, presentArticleDetails } from '../../presenters/search.js';
+import { searcherOf } from '../../plugins/searcher.js';
+import { presentArticle, presentArticleDetails } from '../../presenters/search.js';
 import { articlePage, categoryTree, findCategory } from '../../services/knowledge/articles.js';
 import { OVERVIEW_LIST_LENGTH } from '../../../common/contracts/search.js';
-import { categorySearchAnswer } from './search-answers.js';
 import { apiPaths } from '../../../common/api-paths.js';
 
 /**
@@ -73,7 +72,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await categorySearchAnswer(app, {
+      const answer = await app.searches.category({
         searcher: searcherOf(request),
         categoryId: request.query.categoryId,
         query: request.query.searchValue,
@@ -120,10 +119,6 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendKept(
-        request,
-        reply,
-        await keptCategoryOverview(app.keptResponses, app.db, request.query.categoryId),
-      ),
+      sendKept(request, reply, await app.knowledge.categoryOverview(request.query.categoryId)),
   );
 };

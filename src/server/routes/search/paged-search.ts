@@ -9,8 +9,7 @@ import {
   type SearchGroups,
   type SourceKey,
 } from '../../../common/contracts/search.js';
-import { searcherOf } from '../../plugins/search.js';
-import { pagedSearchAnswer } from './search-answers.js';
+import { searcherOf } from '../../plugins/searcher.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
 
@@ -33,7 +32,7 @@ export const pagedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const group: SearchGroups[SourceKey] = await pagedSearchAnswer(app, key, {
+        const group: SearchGroups[SourceKey] = await app.searches.page(key, {
           searcher: searcherOf(request),
           query: request.query.searchValue,
           page: request.query.page,

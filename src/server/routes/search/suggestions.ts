@@ -6,7 +6,7 @@ import {
   searchQuerySchema,
   suggestionsResponseSchema,
 } from '../../../common/contracts/search.js';
-import { searcherOf } from '../../plugins/search.js';
+import { searcherOf } from '../../plugins/searcher.js';
 
 /** `GET /api/aggregator/suggestions?searchValue=`: titles for the search boxes' suggestions as one types. */
 export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +24,7 @@ export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const suggestions = await app.searchService.suggestTitles({
+      const suggestions = await app.searches.service.suggestTitles({
         searcher: searcherOf(request),
         query: request.query.searchValue,
         limit: MAX_SUGGESTIONS,

@@ -14,7 +14,6 @@ import { listAttachments } from '../../services/tickets/attachments.js';
 import { getTicket, listTickets } from '../../services/tickets/tickets.js';
 import { listStaff, requesterContext } from '../../services/tickets/ticket-people.js';
 import { tierTargets } from '../../services/tickets/sla-clock.js';
-import { presentOneTicket, presentTickets, ticketDeps } from './ticket-deps.js';
 
 /** `GET /api/tickets` and `GET /api/tickets/:id`: a customer's own (or organisation's), every ticket for staff. */
 export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,9 +36,9 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const { tickets, count } = await listTickets(ticketDeps(app, request), user, request.query);
+      const { tickets, count } = await listTickets(app.tickets.deps(request.log), user, request.query);
       reply.header('cache-control', 'private, no-store');
-      return { tickets: await presentTickets(app, user, tickets), count };
+      return { tickets: await app.tickets.present(user, tickets), count };
     },
   );
 
@@ -98,16 +97,16 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
+      const deps = app.tickets.deps(request.log);
       const { ticket, comments, history, conversation } = await getTicket(
-        ticketDeps(app, request),
+        deps,
         user,
         Number(request.params.id),
       );
-      const deps = ticketDeps(app, request);
       const attachments = await listAttachments(deps, ticket.id);
       reply.header('cache-control', 'private, no-store');
       return {
-        ticket: await presentOneTicket(app, user, ticket),
+        ticket: await app.tickets.presentOne(user, ticket),
         comments: comments.map(presentComment),
         attachments: attachments.map(presentAttachment),
         history: history.map(presentTicketEvent),

@@ -11,7 +11,6 @@ import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { attachmentRateLimit } from '../../plugins/rate-limits.js';
 import { presentAttachment } from '../../presenters/tickets.js';
 import { attachFile, attachmentUrl } from '../../services/tickets/attachments.js';
-import { ticketDeps } from './ticket-deps.js';
 
 /**
  * Ticket attachments (issue 14). The upload is the file's raw bytes (any content type: the server reads the
@@ -53,12 +52,10 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         body instanceof Buffer
           ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
           : new Uint8Array();
-      const row = await attachFile(
-        { ...ticketDeps(app, request), storage: app.connectors.storage },
-        user,
-        Number(request.params.id),
-        { fileName: request.query.name, bytes },
-      );
+      const row = await attachFile(app.tickets.attachmentDeps(request.log), user, Number(request.params.id), {
+        fileName: request.query.name,
+        bytes,
+      });
       return reply
         .code(201)
         .header('cache-control', 'no-store')
@@ -81,7 +78,7 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = sessionOf(request);
       const url = await attachmentUrl(
-        { ...ticketDeps(app, request), storage: app.connectors.storage },
+        app.tickets.attachmentDeps(request.log),
         user,
         Number(request.params.id),
         Number(request.params.attachmentId),

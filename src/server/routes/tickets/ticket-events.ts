@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
-import { claimEventStream, eventStreamHeadersSchema, openEventStream } from '../../lib/event-stream.js';
+import {
+  claimEventStream,
+  eventStreamHeadersSchema,
+  openEventStream,
+  relayChannel,
+} from '../../lib/event-stream.js';
 import { authorize, sessionOf } from '../../plugins/guards.js';
 import { TICKET_CHANNEL, ticketEventSchema } from '../../services/tickets/ticket-events.js';
 import { inScope, scopeOf } from '../../services/tickets/tickets.js';
-import { ticketDeps } from './ticket-deps.js';
 
 /**
  * `GET /api/tickets/events`: server-sent events of the ticket changes this user may see (their own, their
@@ -33,18 +37,11 @@ export const ticketEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = sessionOf(request);
       const slot = claimEventStream(app, request, reply);
       // Who may hear of what is decided once, at the open: a stream lives ten minutes at most.
-      const scope = await scopeOf(ticketDeps(app, request), user);
+      const scope = await scopeOf(app.tickets.deps(request.log), user);
       const stream = openEventStream(app, request, reply, slot);
-      const unsubscribe = app.databaseEvents.subscribe(
-        TICKET_CHANNEL,
-        (payload) => {
-          const parsed = ticketEventSchema.safeParse(JSON.parse(payload));
-          if (parsed.success && inScope(scope, parsed.data))
-            stream.send('ticket', { ticketId: parsed.data.ticketId });
-        },
-        () => stream.send('resync', { reason: 'events may have been missed' }),
-      );
-      stream.onClose(unsubscribe);
+      relayChannel(app, stream, TICKET_CHANNEL, ticketEventSchema, (event) => {
+        if (inScope(scope, event)) stream.send('ticket', { ticketId: event.ticketId });
+      });
       stream.send('ready', {});
     },
   );

@@ -12,7 +12,6 @@ import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { commentRateLimit, p1TicketRateLimit, ticketRateLimit } from '../../plugins/rate-limits.js';
 import { presentComment } from '../../presenters/tickets.js';
 import { addComment, createTicket, updateTicket } from '../../services/tickets/tickets.js';
-import { presentOneTicket, ticketDeps } from './ticket-deps.js';
 
 /** Opening, replying to and changing tickets (issue 14). */
 export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,11 +39,11 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const ticket = await createTicket(ticketDeps(app, request), user, request.body);
+      const ticket = await createTicket(app.tickets.deps(request.log), user, request.body);
       return reply
         .code(201)
         .header('cache-control', 'no-store')
-        .send({ ticket: await presentOneTicket(app, user, ticket) });
+        .send({ ticket: await app.tickets.presentOne(user, ticket) });
     },
   );
 
@@ -67,7 +66,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = sessionOf(request);
       const { comment } = await addComment(
-        ticketDeps(app, request),
+        app.tickets.deps(request.log),
         user,
         Number(request.params.id),
         request.body,
@@ -97,13 +96,13 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = sessionOf(request);
       const ticket = await updateTicket(
-        ticketDeps(app, request),
+        app.tickets.deps(request.log),
         user,
         Number(request.params.id),
         request.body,
       );
       reply.header('cache-control', 'no-store');
-      return { ticket: await presentOneTicket(app, user, ticket) };
+      return { ticket: await app.tickets.presentOne(user, ticket) };
     },
   );
 };

@@ -7,7 +7,7 @@ import {
   assistantMessages,
   type AssistantConversationRow,
   type AssistantMessageRow,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AUTH_REDIRECTS, INVALID_CREDENTIALS_MESSAGE } from '../../../common/contracts/auth.js';
 import type { IdentityConnector } from '../../connectors/identity/types.js';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import { createFlow, deleteFlow, findFlow } from './flows.js';
 import type { SignedIn } from './helpdesk-sign-in.js';

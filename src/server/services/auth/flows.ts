@@ -1,6 +1,6 @@
 import { eq, gt, and, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { authFlows, type AuthFlowRow } from '../../db/schema.js';
+import { authFlows, type AuthFlowRow } from '../../db/schema/index.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 
 /** A sign-in in progress lives this long: the one-time code's 10 minutes plus time to type it. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { IdentityClaims } from '../../connectors/identity/types.js';
 import type { Database } from '../../db/client.js';
-import { userIdentities, users } from '../../db/schema.js';
+import { userIdentities, users } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import { normalizeEmail } from '../../../common/users.js';
 import { findUserByEmail, isStaff, portalUserColumns, type PortalUser } from './users.js';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AUTH_CODES, PROVIDED_ID_PATTERN } from '../../../common/contracts/auth.js';
 import type { Database } from '../../db/client.js';
-import { customerAccounts, users } from '../../db/schema.js';
+import { customerAccounts, users } from '../../db/schema/index.js';
 import { isServiceError, ServiceError } from '../../lib/errors.js';
 import { authRefusal } from './refusals.js';
 import { emailDomain } from '../../../common/users.js';

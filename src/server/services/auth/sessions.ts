@@ -1,7 +1,7 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AuthLevel } from '../../../common/users.js';
 import type { Database } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema/index.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import { SESSION_ENDED_CHANNEL } from './session-events.js';
 import { portalUserColumns, type PortalUser } from './users.js';

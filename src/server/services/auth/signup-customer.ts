@@ -1,6 +1,6 @@
 import { AUTH_CODES } from '../../../common/contracts/auth.js';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/index.js';
 import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
 import { isServiceError } from '../../lib/errors.js';
 import { checkProvidedId } from './provided-id.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { normalizeEmail, type Role, type UserType } from '../../../common/users.js';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/index.js';
 
 /** A user as the auth area hands it out: never the password hash. */
 export interface PortalUser {

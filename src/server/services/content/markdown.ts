@@ -1,6 +1,6 @@
 import { Marked, type Token, type Tokens } from 'marked';
 import { escapeHtml, htmlToPlainText } from '../../../common/snippet.js';
-import type { DocsBlock } from '../../db/schema.js';
+import type { DocsBlock } from '../../db/schema/index.js';
 
 /**
  * Markdown of `content/` to HTML. The content is ours, but raw HTML inside it is still escaped rather than

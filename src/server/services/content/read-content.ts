@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { htmlToPlainText } from '../../../common/snippet.js';
-import type { DocsBlock } from '../../db/schema.js';
+import type { DocsBlock } from '../../db/schema/index.js';
 import {
   communityFrontMatterSchema,
   docsFrontMatterSchema,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { communityPosts } from '../../db/schema.js';
+import { communityPosts } from '../../db/schema/index.js';
 import { deleteRowsGone, upsertOwnedRows } from './owned-rows.js';
 import type { ParsedContent } from './read-content.js';
 

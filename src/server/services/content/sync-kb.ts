@@ -1,6 +1,6 @@
 import { notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { kbArticles, kbCategories, kbSections } from '../../db/schema.js';
+import { kbArticles, kbCategories, kbSections } from '../../db/schema/index.js';
 import { deleteRowsGone, upsertOwnedRows } from './owned-rows.js';
 import { kbArticleUrl, type ParsedContent } from './read-content.js';
 

@@ -8,13 +8,23 @@ import {
 } from '../../../common/contracts/downloads.js';
 import type { StorageConnector } from '../../connectors/storage/types.js';
 import type { Database } from '../../db/client.js';
-import { downloadRecords, type DownloadRecordRow } from '../../db/schema.js';
+import { downloadRecords, type DownloadRecordRow } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import { DOWNLOADS_PREFIX, type Catalogue, type CatalogueFile } from './catalogue.js';
 import { checkDestination } from './export-control.js';
 
 /** Spec and issue 13: a signed link names one file and works for five minutes. */
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
+
+/** What the download service needs: every call takes it first, then the actor (when it has one), then its input. */
+export interface DownloadOptions {
+  db: Database;
+  storage: StorageConnector;
+  /** The files of `config.downloads` and where they live in the object store. */
+  catalogue: Catalogue;
+  /** The export-control rules: the embargoed countries, and the product named in the refusal. */
+  rules: { embargoed: readonly string[]; productName: string };
+}
 
 export interface Downloader {
   id: string;
@@ -38,7 +48,7 @@ async function heldFiles(storage: StorageConnector): Promise<(file: CatalogueFil
 }
 
 /** The images of the catalogue with what the store holds of each and of its checksum file. */
-export async function listImageFiles(storage: StorageConnector, catalogue: Catalogue) {
+export async function listImageFiles({ storage, catalogue }: Pick<DownloadOptions, 'storage' | 'catalogue'>) {
   const describe = await heldFiles(storage);
   return catalogue.images.map((image) => ({
     ...describe(image),
@@ -48,7 +58,10 @@ export async function listImageFiles(storage: StorageConnector, catalogue: Catal
   }));
 }
 
-export async function listCollectionFiles(storage: StorageConnector, catalogue: Catalogue) {
+export async function listCollectionFiles({
+  storage,
+  catalogue,
+}: Pick<DownloadOptions, 'storage' | 'catalogue'>) {
   const describe = await heldFiles(storage);
   return catalogue.collections.map((collection) => ({
     ...describe(collection),
@@ -62,29 +75,26 @@ export async function listCollectionFiles(storage: StorageConnector, catalogue: 
  * refused request), then the compliance record, then the URL. A record without a URL can happen (the
  * signing failed after it was written); a URL without a record cannot.
  */
-export async function issueDownload(options: {
-  db: Database;
-  storage: StorageConnector;
-  catalogue: Catalogue;
-  rules: { embargoed: readonly string[]; productName: string };
-  user: Downloader;
-  request: DownloadRequest;
-  clientAddress: string;
-}): Promise<string> {
-  const { request, storage } = options;
+export async function issueDownload(
+  options: DownloadOptions,
+  user: Downloader,
+  input: { request: DownloadRequest; clientAddress: string },
+): Promise<string> {
+  const { storage } = options;
+  const { request } = input;
   const destination = checkDestination(request, options.rules);
   const file = options.catalogue.find(request.fileType, request.fileName);
   if (!file || !(await storage.head(file.storageKey))) {
     throw new ServiceError('NOT_FOUND', `No ${request.fileType} file is called ${request.fileName}.`);
   }
   await options.db.insert(downloadRecords).values({
-    userId: options.user.id,
-    userName: options.user.name,
-    email: options.user.email,
+    userId: user.id,
+    userName: user.name,
+    email: user.email,
     fileType: file.fileType,
     fileName: file.fileName,
     ...destination,
-    clientAddress: options.clientAddress,
+    clientAddress: input.clientAddress,
   });
   return storage.signedUrl(file.storageKey, {
     fileName: file.fileName,
@@ -117,7 +127,7 @@ function recordFilters(query: Omit<DownloadRecordsQuery, 'page'>): SQL | undefin
 
 /** One page of the trail, newest first, and how many records match. */
 export async function listDownloadRecords(
-  db: Database,
+  { db }: Pick<DownloadOptions, 'db'>,
   query: DownloadRecordsQuery,
 ): Promise<{ rows: DownloadRecordRow[]; count: number }> {
   const where = recordFilters(query);
@@ -139,7 +149,7 @@ export const CSV_EXPORT_LIMIT = 100_000;
 
 /** Every record matching the filters, newest first, for the CSV export. */
 export function exportDownloadRecords(
-  db: Database,
+  { db }: Pick<DownloadOptions, 'db'>,
   query: Omit<DownloadRecordsQuery, 'page'>,
 ): Promise<DownloadRecordRow[]> {
   return db

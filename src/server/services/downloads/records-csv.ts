@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { DownloadRecordRow } from '../../db/schema.js';
+import type { DownloadRecordRow } from '../../db/schema/index.js';
 
 const COLUMNS: { key: keyof DownloadRecordRow; header: string }[] = [
   { key: 'createdAt', header: 'Time (UTC)' },

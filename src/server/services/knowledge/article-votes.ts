@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { articleVotes, kbArticles } from '../../db/schema.js';
+import { articleVotes, kbArticles } from '../../db/schema/index.js';
 import { findArticleId } from './articles.js';
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { kbArticles, kbCategories, kbSections } from '../../db/schema.js';
+import { kbArticles, kbCategories, kbSections } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 
 /** Knowledge base structure for the /docs page: a category's sections and their articles. */

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { kbArticles } from '../../db/schema.js';
+import { kbArticles } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 
 /** An article as the knowledge area hands it out: the fields a listing needs, never the raw row. */

@@ -11,7 +11,7 @@ import {
   type NoticeChangeRow,
   type NoticeFieldChange,
   type NoticeRow,
-} from '../../db/schema.js';
+} from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import { announceNoticeChange } from './notice-events.js';
 import { noticeText, sanitizeNoticeHtml } from './notice-html.js';
@@ -20,6 +20,11 @@ import { noticeText, sanitizeNoticeHtml } from './notice-html.js';
  * Support notices (spec sections 3-5, issue 12): create, update, soft delete, reads as rows of their own and
  * the audit trail. Who may call what is the routes' business (policies); this module trusts its actor.
  */
+
+/** What the notice service needs: every call takes it first, then the actor (when it has one), then its input. */
+export interface NoticeOptions {
+  db: Database;
+}
 
 export interface NoticeViewer {
   id: string;
@@ -59,7 +64,7 @@ async function withReaders(db: Database, viewer: NoticeViewer, rows: NoticeRow[]
 }
 
 /** Every active notice (expired ones included: the notifications page filters), newest first. */
-export async function listActiveNotices(db: Database, viewer: NoticeViewer): Promise<NoticeView[]> {
+export async function listActiveNotices({ db }: NoticeOptions, viewer: NoticeViewer): Promise<NoticeView[]> {
   const rows = await db
     .select()
     .from(notices)
@@ -69,7 +74,11 @@ export async function listActiveNotices(db: Database, viewer: NoticeViewer): Pro
 }
 
 /** One notice; a deleted one exists only for admins (its audit trail stays readable). */
-export async function getNotice(db: Database, id: string, viewer: NoticeViewer): Promise<NoticeView> {
+export async function getNotice(
+  { db }: NoticeOptions,
+  viewer: NoticeViewer,
+  id: string,
+): Promise<NoticeView> {
   const [row] = await db.select().from(notices).where(eq(notices.id, id));
   if (!row || (!row.active && viewer.role !== 'admin')) {
     throw new ServiceError('NOT_FOUND', 'No such notice.');
@@ -153,7 +162,7 @@ async function recordChange(
 const ID_ATTEMPTS = 20;
 
 export async function createNotice(
-  db: Database,
+  { db }: NoticeOptions,
   actor: NoticeViewer,
   input: NoticeInput,
 ): Promise<NoticeRow> {
@@ -191,7 +200,7 @@ async function lockedActiveNotice(tx: Database, id: string): Promise<NoticeRow> 
 }
 
 export async function updateNotice(
-  db: Database,
+  { db }: NoticeOptions,
   actor: NoticeViewer,
   id: string,
   input: NoticeInput,
@@ -213,7 +222,11 @@ export async function updateNotice(
 }
 
 /** The spec's delete: the notice stays, inactive (listed nowhere, its reads and trail kept). */
-export async function deleteNotice(db: Database, actor: NoticeViewer, id: string): Promise<NoticeRow> {
+export async function deleteNotice(
+  { db }: NoticeOptions,
+  actor: NoticeViewer,
+  id: string,
+): Promise<NoticeRow> {
   return db.transaction(async (tx) => {
     const before = await lockedActiveNotice(tx, id);
     return setActive(tx, actor, before, false, 'deleted');
@@ -224,7 +237,11 @@ export async function deleteNotice(db: Database, actor: NoticeViewer, id: string
  * Brings a deleted notice back: active again, listed and counted as before (its reads kept). Audited as an
  * update of `active` (false to true), which the change history shows as a restore.
  */
-export async function restoreNotice(db: Database, actor: NoticeViewer, id: string): Promise<NoticeRow> {
+export async function restoreNotice(
+  { db }: NoticeOptions,
+  actor: NoticeViewer,
+  id: string,
+): Promise<NoticeRow> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(notices).where(eq(notices.id, id)).for('update');
     if (!before) throw new ServiceError('NOT_FOUND', 'No such notice.');
@@ -257,7 +274,7 @@ async function setActive(
 }
 
 /** The deleted notices (admins), the latest change first, with every reader. */
-export async function listDeletedNotices(db: Database, viewer: NoticeViewer): Promise<NoticeView[]> {
+export async function listDeletedNotices({ db }: NoticeOptions, viewer: NoticeViewer): Promise<NoticeView[]> {
   const rows = await db
     .select()
     .from(notices)
@@ -267,10 +284,15 @@ export async function listDeletedNotices(db: Database, viewer: NoticeViewer): Pr
 }
 
 /**
- * Records that `userId` read every notice that counts as unread (active and not yet ended), in one statement:
+ * Records that the reader read every notice that counts as unread (active and not yet ended), in one statement:
  * the reads of a concurrent "mark all" or details page are skipped, not doubled. Answers how many were added.
  */
-export async function markAllNoticesRead(db: Database, userId: string, now = new Date()): Promise<number> {
+export async function markAllNoticesRead(
+  { db }: NoticeOptions,
+  reader: Pick<NoticeViewer, 'id'>,
+  now = new Date(),
+): Promise<number> {
+  const userId = reader.id;
   const added = await db
     .insert(noticeReads)
     .select(
@@ -290,10 +312,15 @@ export async function markAllNoticesRead(db: Database, userId: string, now = new
 }
 
 /**
- * Records that `userId` read the notice: one row per (notice, user), so reads at the same moment never
+ * Records that the reader read the notice: one row per (notice, user), so reads at the same moment never
  * overwrite each other and a repeated read adds nothing. Answers whether a row was added.
  */
-export async function recordNoticeRead(db: Database, noticeId: string, userId: string): Promise<boolean> {
+export async function recordNoticeRead(
+  { db }: NoticeOptions,
+  reader: Pick<NoticeViewer, 'id'>,
+  noticeId: string,
+): Promise<boolean> {
+  const userId = reader.id;
   const [notice] = await db.select({ active: notices.active }).from(notices).where(eq(notices.id, noticeId));
   if (!notice?.active) throw new ServiceError('NOT_FOUND', 'No such notice.');
   const added = await db
@@ -324,7 +351,7 @@ const seenByColumns = {
 };
 
 /** The users named, in the order given (unknown ids are left out). */
-export async function usersByIds(db: Database, ids: string[]): Promise<SeenByUserRow[]> {
+export async function usersByIds({ db }: NoticeOptions, ids: string[]): Promise<SeenByUserRow[]> {
   if (ids.length === 0) return [];
   const rows = (
     await db
@@ -341,7 +368,7 @@ export async function usersByIds(db: Database, ids: string[]): Promise<SeenByUse
 }
 
 /** Everyone who read the notice, first reader first. */
-export async function readersOf(db: Database, noticeId: string): Promise<SeenByUserRow[]> {
+export async function readersOf({ db }: NoticeOptions, noticeId: string): Promise<SeenByUserRow[]> {
   return db
     .select({ ...seenByColumns, readAt: noticeReads.readAt })
     .from(noticeReads)
@@ -356,7 +383,7 @@ export interface NoticeChangeView extends NoticeChangeRow {
 }
 
 /** The notice's audit trail, newest first. */
-export async function changesOf(db: Database, noticeId: string): Promise<NoticeChangeView[]> {
+export async function changesOf({ db }: NoticeOptions, noticeId: string): Promise<NoticeChangeView[]> {
   const rows = await db
     .select({ change: noticeChanges, actor: { id: users.id, name: users.name, email: users.email } })
     .from(noticeChanges)
@@ -370,7 +397,7 @@ export async function changesOf(db: Database, noticeId: string): Promise<NoticeC
 export const CATCH_UP_LIMIT = 100;
 
 /** Changes after `seq` (a stream's `Last-Event-ID`), oldest first, at most {@link CATCH_UP_LIMIT} + 1. */
-export async function changesAfter(db: Database, seq: number): Promise<NoticeChangeRow[]> {
+export async function changesAfter({ db }: NoticeOptions, seq: number): Promise<NoticeChangeRow[]> {
   return db
     .select()
     .from(noticeChanges)
@@ -380,7 +407,7 @@ export async function changesAfter(db: Database, seq: number): Promise<NoticeCha
 }
 
 /** The newest change's number (0 when none): where a new stream starts. */
-export async function latestChangeSeq(db: Database): Promise<number> {
+export async function latestChangeSeq({ db }: NoticeOptions): Promise<number> {
   const [row] = await db
     .select({ id: noticeChanges.id })
     .from(noticeChanges)

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { withoutControlCharacters } from '../../../common/contracts/text.js';
 import type { Database } from '../../db/client.js';
-import { searchClicks, searchEvents, type SearchCounts } from '../../db/schema.js';
+import { searchClicks, searchEvents, type SearchCounts } from '../../db/schema/index.js';
 import { normaliseQuery } from '../../lib/normalise-query.js';
 
 export interface SearchEventInput {

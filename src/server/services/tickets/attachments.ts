@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { ATTACHMENTS_PER_TICKET, ATTACHMENT_MAX_BYTES, safeFileName } from '../../../common/attachments.js';
 import type { StorageConnector } from '../../connectors/storage/types.js';
-import { ticketAttachments } from '../../db/schema.js';
+import { ticketAttachments } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import type { PortalUser } from '../auth/users.js';
 import { scanAttachment } from './attachment-scan.js';

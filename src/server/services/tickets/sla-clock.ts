@@ -1,6 +1,20 @@
 import { DateTime } from 'luxon';
-import { SUPPORT_TIERS, slaMinutes, type SupportTier, type TicketPriority } from '../../../common/tickets.js';
+import {
+  SUPPORT_TIERS,
+  slaMinutes,
+  type DueState,
+  type SupportTier,
+  type TicketPriority,
+  type TicketStatus,
+} from '../../../common/tickets.js';
 import type { PortalConfig } from '../../../common/portal-config.js';
+
+/**
+ * The portal's first-response clock, in one place: when a ticket's first response is due (the SLA table's
+ * target for its priority and tier, 24/7 or in business hours), whether its clock runs, where it stands
+ * against the target, and the order of the agents' queue. The help desk only keeps the facts it reads (status,
+ * the due time the portal wrote, when an agent first replied in public); no help desk computes any of this.
+ */
 
 /** Weekday business hours in a time zone: ISO weekdays (Monday = 1) and local `HH:MM` bounds. */
 export interface BusinessHours {
@@ -92,4 +106,68 @@ export function tierTargets(config: Pick<PortalConfig, 'sla' | 'ticketing'>, tie
     target: row.values[column] ?? '',
     clock: business.has(row.priority) ? ('business hours' as const) : ('24/7' as const),
   }));
+}
+
+/** What the clock reads of a ticket: facts any help desk keeps. */
+export interface ClockFacts {
+  status: TicketStatus | 'hold';
+  firstResponseDueAt: Date | null;
+  firstRespondedAt: Date | null;
+}
+
+/**
+ * Statuses in which a ticket awaits no first response: solved or closed (by its requester or an agent) before
+ * any agent replied in public. A customer's reply that reopens it starts the clock again, with the due time it
+ * had: the clock pauses, it does not restart.
+ */
+export const CLOCK_STOPPING_STATUSES = ['solved', 'closed'] as const satisfies readonly TicketStatus[];
+
+/** The statuses in which the clock may run (a help desk's `hold` included): every other one. */
+export const CLOCK_RUNNING_STATUSES = ['new', 'open', 'pending', 'hold'] as const satisfies readonly (
+  TicketStatus | 'hold'
+)[];
+
+/** Whether a ticket's first-response clock runs: nobody has answered in public, it has a due time, and it is open. */
+export function clockRuns(ticket: ClockFacts): ticket is ClockFacts & { firstResponseDueAt: Date } {
+  return (
+    ticket.firstRespondedAt === null &&
+    ticket.firstResponseDueAt !== null &&
+    !(CLOCK_STOPPING_STATUSES as readonly string[]).includes(ticket.status)
+  );
+}
+
+/**
+ * Where a ticket stands against its first-response target: answered (an agent's public reply stopped the
+ * clock), stopped without an answer (solved or closed first, or no due time at all), or, while the clock runs,
+ * overdue, due soon (within `dueSoonMinutes`) or due later.
+ */
+export function dueState(ticket: ClockFacts, now: number, dueSoonMinutes: number): DueState {
+  if (ticket.firstRespondedAt) return 'responded';
+  if (!clockRuns(ticket)) return 'stopped';
+  const left = ticket.firstResponseDueAt.getTime() - now;
+  if (left <= 0) return 'overdue';
+  return left <= dueSoonMinutes * 60_000 ? 'dueSoon' : 'due';
+}
+
+/** What the queue's order reads of a ticket. */
+type Ordered = ClockFacts & { id: number; updatedAt: Date };
+
+/** Newest change first (the same instant: the newer ticket first): the order of every list. */
+export function byNewestChange(a: Ordered, b: Ordered): number {
+  return b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id;
+}
+
+/**
+ * The agents' queue (`sort=due`): running clocks first, soonest due on top (so the most overdue first), ties by
+ * newest change; then every other ticket, newest change first.
+ */
+export function byDue(a: Ordered, b: Ordered): number {
+  const aRuns = clockRuns(a);
+  const bRuns = clockRuns(b);
+  if (aRuns !== bRuns) return aRuns ? -1 : 1;
+  if (aRuns && bRuns) {
+    const due = a.firstResponseDueAt.getTime() - b.firstResponseDueAt.getTime();
+    if (due !== 0) return due;
+  }
+  return byNewestChange(a, b);
 }

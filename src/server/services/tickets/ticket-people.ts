@@ -1,7 +1,7 @@
 import { asc, eq, inArray, ne } from 'drizzle-orm';
 import type { SupportTier } from '../../../common/tickets.js';
 import type { Database } from '../../db/client.js';
-import { customerAccounts, users } from '../../db/schema.js';
+import { customerAccounts, users } from '../../db/schema/index.js';
 
 /** What a customer's tickets inherit from their organisation: its name, tier and time zone. */
 export interface RequesterContext {

@@ -11,7 +11,6 @@ import type {
   HelpdeskTicketRecord,
   TicketConversationMessage,
   TicketChanges,
-  TicketListQuery,
   TicketScope,
 } from '../../connectors/helpdesk/ticket-types.js';
 import type { Database } from '../../db/client.js';
@@ -23,6 +22,7 @@ import {
   type ConversationStore,
 } from '../assistant/conversations.js';
 import type { SlaClock } from './sla-clock.js';
+import { listQueue } from './ticket-queue.js';
 import { findStaff, requesterContext } from './ticket-people.js';
 import { announceTicketChange } from './ticket-events.js';
 import type { TicketMailer } from './ticket-mail.js';
@@ -152,26 +152,9 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
 }
 
 /**
- * The due-state filter as the help desk's query: the clock (common/tickets.ts `dueState`'s first two tests)
- * and, while it runs, the due-time bounds of its three states.
+ * A page of tickets: a customer's own (an organisation admin's: the organisation's), every ticket for staff,
+ * with the due filters and the due order the portal's clock gives (ticket-queue.ts).
  */
-function dueFilter(due: ListTicketsQuery['due'], now: number, soonMinutes: number): Partial<TicketListQuery> {
-  const soon = new Date(now + soonMinutes * 60_000);
-  switch (due) {
-    case 'overdue':
-      return { clock: 'running', dueBefore: new Date(now) };
-    case 'dueSoon':
-      return { clock: 'running', dueAfter: new Date(now), dueBefore: soon };
-    case 'due':
-      return { clock: 'running', dueAfter: soon };
-    case 'responded':
-    case 'stopped':
-      return { clock: due };
-    default:
-      return {};
-  }
-}
-
 export async function listTickets(deps: TicketDeps, user: PortalUser, query: ListTicketsQuery) {
   const scope = await scopeOf(deps, user);
   let assigneeEmail: string | null | undefined;
@@ -185,16 +168,19 @@ export async function listTickets(deps: TicketDeps, user: PortalUser, query: Lis
       assigneeEmail = staff.email;
     }
   }
-  return deps.helpdesk.listTickets({
-    scope,
-    status: query.status,
-    priority: query.priority,
-    assigneeEmail,
-    ...dueFilter(query.due, Date.now(), deps.dueSoonMinutes),
-    sort: query.sort,
-    limit: TICKETS_PAGE_SIZE,
-    offset: (query.page - 1) * TICKETS_PAGE_SIZE,
-  });
+  return listQueue(
+    { helpdesk: deps.helpdesk, now: Date.now(), dueSoonMinutes: deps.dueSoonMinutes },
+    {
+      scope,
+      status: query.status,
+      priority: query.priority,
+      assigneeEmail,
+      due: query.due,
+      sort: query.sort,
+      limit: TICKETS_PAGE_SIZE,
+      offset: (query.page - 1) * TICKETS_PAGE_SIZE,
+    },
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
 import { rowsWithIds } from '../../../db/rows-with-ids.js';
-import { communityPosts } from '../../../db/schema.js';
+import { communityPosts } from '../../../db/schema/index.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
 import type { CommunityConnector, CommunityHit } from '../types.js';

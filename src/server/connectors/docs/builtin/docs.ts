@@ -1,6 +1,6 @@
 import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
 import { rowsWithIds } from '../../../db/rows-with-ids.js';
-import { docsPages } from '../../../db/schema.js';
+import { docsPages } from '../../../db/schema/index.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
 import type { DocsConnector, DocsHit } from '../types.js';

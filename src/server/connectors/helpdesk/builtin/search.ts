@@ -4,7 +4,7 @@ import { ticketUrl } from '../../../../common/tickets.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
 import { rowsWithIds } from '../../../db/rows-with-ids.js';
-import { kbArticles } from '../../../db/schema.js';
+import { kbArticles } from '../../../db/schema/index.js';
 import type { HelpdeskConnector, KbHit, TicketHit } from '../types.js';
 
 /** The built-in help desk's searchable tables; the benchmark runs the same statements raw. */

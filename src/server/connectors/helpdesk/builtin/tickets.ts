@@ -5,18 +5,15 @@ import {
   desc,
   eq,
   getTableColumns,
-  gt,
+  inArray,
   isNotNull,
   isNull,
-  lte,
-  not,
   notInArray,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { CLOCK_STOPPING_STATUSES } from '../../../../common/tickets.js';
 import type { Database } from '../../../db/client.js';
 import type {
   HelpdeskComment,
@@ -78,32 +75,6 @@ function toComment(row: typeof helpdeskTicketComments.$inferSelect): HelpdeskCom
   };
 }
 
-/**
- * `firstResponseClockRuns` (common/tickets.ts) in SQL: no public agent reply, a due time, not solved or closed.
- * The due filters and the due sort both read it, so a list agrees with the due state each ticket shows.
- */
-function clockRuns(): SQL {
-  const t = helpdeskTickets;
-  return sql`(${isNull(t.firstRespondedAt)} and ${isNotNull(t.firstResponseDueAt)} and ${notInArray(
-    t.status,
-    [...CLOCK_STOPPING_STATUSES],
-  )})`;
-}
-
-function clockCondition(clock: TicketListQuery['clock']): SQL | undefined {
-  switch (clock) {
-    case 'running':
-      return clockRuns();
-    case 'responded':
-      return isNotNull(helpdeskTickets.firstRespondedAt);
-    case 'stopped':
-      // Every column the test reads is non-null here or tested for null, so `not` never meets an unknown.
-      return and(isNull(helpdeskTickets.firstRespondedAt), not(clockRuns()));
-    default:
-      return undefined;
-  }
-}
-
 function listConditions(query: TicketListQuery): SQL | undefined {
   const t = helpdeskTickets;
   const conditions: (SQL | undefined)[] = [];
@@ -112,13 +83,18 @@ function listConditions(query: TicketListQuery): SQL | undefined {
   if (scope.kind === 'organisation') {
     conditions.push(or(eq(t.organisation, scope.organisation), eq(t.requesterEmail, scope.email)));
   }
-  if (query.status) conditions.push(eq(t.status, query.status));
+  if (query.statuses) {
+    conditions.push(query.statuses.length > 0 ? inArray(t.status, [...query.statuses]) : sql`false`);
+  }
   if (query.priority) conditions.push(eq(t.priority, query.priority));
   if (query.assigneeEmail === null) conditions.push(isNull(t.assigneeEmail));
   else if (query.assigneeEmail) conditions.push(eq(t.assigneeEmail, query.assigneeEmail));
-  conditions.push(clockCondition(query.clock));
-  if (query.dueBefore) conditions.push(lte(t.firstResponseDueAt, query.dueBefore));
-  if (query.dueAfter) conditions.push(gt(t.firstResponseDueAt, query.dueAfter));
+  if (query.answered !== undefined) {
+    conditions.push(query.answered ? isNotNull(t.firstRespondedAt) : isNull(t.firstRespondedAt));
+  }
+  if (query.excludeIds && query.excludeIds.length > 0) {
+    conditions.push(notInArray(t.id, [...query.excludeIds]));
+  }
   return and(...conditions);
 }
 
@@ -167,16 +143,7 @@ export function createBuiltinTickets(db: Database): HelpdeskTicketDesk {
       const where = listConditions(query);
       const t = helpdeskTickets;
       const order =
-        query.sort === 'due'
-          ? // Running clocks first, soonest due (so overdue) on top; then the rest, newest change first. A
-            // solved ticket that nobody answered has no due time left to sort by.
-            [
-              sql`case when ${clockRuns()} then 0 else 1 end`,
-              sql`case when ${clockRuns()} then ${t.firstResponseDueAt} end asc nulls last`,
-              desc(t.updatedAt),
-              desc(t.id),
-            ]
-          : [desc(t.updatedAt), desc(t.id)];
+        query.order === 'created' ? [asc(t.createdAt), asc(t.id)] : [desc(t.updatedAt), desc(t.id)];
       const [rows, [total]] = await Promise.all([
         selectTickets()
           .where(where)

@@ -1,5 +1,13 @@
 import { Alert, Button, Loader, Textarea } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { ASSISTANT_TEXT_MAX, type ConversationMessage } from '../../../../common/contracts/assistant';
 import { QueryState } from '../../../components/query-state';
 import { ApiError, unreachableMessage } from '../../../lib/api-client';
@@ -8,7 +16,6 @@ import { useConversation } from '../api/get-conversation';
 import { questionBefore } from '../lib/conversation-cache';
 import type { ChatBinding } from '../lib/use-chat-binding';
 import { AnswerMessage, type Feedback } from './answer-message';
-import { AssistantTicketForm } from './assistant-ticket-form';
 import { ConversationList } from './conversation-list';
 import classes from './assistant.module.css';
 
@@ -36,18 +43,30 @@ function askFailure(error: unknown): string {
   return 'Your question could not be answered just now. It is still in the box: please send it again.';
 }
 
+/** A ticket the panel offers: for which question, from which conversation, and how to withdraw the offer. */
+export interface TicketOffer {
+  /** The question the ticket is about. */
+  question: string;
+  /** The conversation to attach; null before the first question. */
+  conversationId: string | null;
+  onCancel: () => void;
+}
+
 /**
- * The built-in assistant of /chatbot (issue 15): the conversation (a log that screen readers follow
- * politely), the question box (Enter sends, Shift+Enter starts a new line), the ticket offer, and the list of
- * the user's conversations. `initialQuestion` (`/chatbot?q=`, a search that found nothing) starts in the box,
- * unsent: the user reads it and sends it.
+ * The built-in assistant of /chatbot: the conversation (a log that screen readers follow politely), the
+ * question box (Enter sends, Shift+Enter starts a new line), the ticket offer, and the list of the user's
+ * conversations. `initialQuestion` (`/chatbot?q=`, a search that found nothing) starts in the box, unsent: the
+ * user reads it and sends it. The ticket form is the page's to give (`ticketForm`): tickets are a feature of
+ * their own.
  */
 export function AssistantPanel({
   user,
   initialQuestion = '',
+  ticketForm,
 }: {
   user: ChatBinding;
   initialQuestion?: string;
+  ticketForm: (offer: TicketOffer) => ReactNode;
 }) {
   const [activeId, setActiveId] = useState<string | null>(null);
   const conversation = useConversation(activeId);
@@ -171,12 +190,14 @@ export function AssistantPanel({
           ) : null}
         </div>
         {ticketFor !== null ? (
-          <AssistantTicketForm
-            key={ticketFor}
-            question={ticketFor}
-            conversationId={activeId && messages.length > 0 ? activeId : null}
-            onCancel={() => setTicketFor(null)}
-          />
+          // Keyed by the question: a ticket offered for another question starts a fresh form.
+          <Fragment key={ticketFor}>
+            {ticketForm({
+              question: ticketFor,
+              conversationId: activeId && messages.length > 0 ? activeId : null,
+              onCancel: () => setTicketFor(null),
+            })}
+          </Fragment>
         ) : null}
         {ask.error ? (
           <Alert color="red" role="alert" title="Not sent">

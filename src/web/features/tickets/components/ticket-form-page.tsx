@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  NativeSelect,
-  Radio,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { TICKET_PRIORITIES, type TicketPriority } from '../../../../common/tickets';
+import { TICKET_PRIORITIES } from '../../../../common/tickets';
 import { TICKET_SUBJECT_MAX, type Ticket } from '../../../../common/contracts/tickets';
 import { withoutControlCharacters } from '../../../../common/contracts/text';
 import { AppLink } from '../../../components/app-link';
@@ -19,26 +9,19 @@ import { QueryState } from '../../../components/query-state';
 import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 import { attachFile } from '../api/attach-file';
-import { useCreateTicket } from '../../../lib/tickets/create-ticket';
+import { useCreateTicket } from '../api/create-ticket';
 import { uploadFailure } from './ticket-attachments';
 import { ATTACHMENT_HINT } from '../../../../common/attachments';
-import { useRequesterProfile } from '../../../lib/tickets/get-requester-profile';
+import { useRequesterProfile } from '../api/get-requester-profile';
 import { dateTime } from './due-badge';
+import { TicketFields, type TicketDraft, type TicketField } from './ticket-fields';
 import classes from './tickets.module.css';
 
 export const REQUIRED_MESSAGE = 'Please fill all required fields';
 
-interface Draft {
-  subject: string;
-  description: string;
-  priority: TicketPriority | '';
-  type: string;
-  release: string;
-}
+type Field = Exclude<TicketField, 'release'>;
 
-type Field = 'subject' | 'description' | 'priority' | 'type';
-
-function missingFields(draft: Draft): Field[] {
+function missingFields(draft: TicketDraft): Field[] {
   return (['subject', 'description', 'priority', 'type'] as const).filter(
     (field) => draft[field].trim() === '',
   );
@@ -116,7 +99,7 @@ export function TicketFormPage() {
   const presetSubject = withoutControlCharacters(params.get('subject') ?? '')
     .trim()
     .slice(0, TICKET_SUBJECT_MAX);
-  const [draft, setDraft] = useState<Draft>({
+  const [draft, setDraft] = useState<TicketDraft>({
     subject: presetSubject,
     description: '',
     priority: presetPriority,
@@ -140,11 +123,10 @@ export function TicketFormPage() {
       setUploads((current) => current.map((upload, at) => (at === index ? { ...upload, problem } : upload)));
     }
   };
-  const releases = [...config.downloads.controllerReleases].reverse();
 
   if (create.data) return <Created ticket={create.data.ticket} uploads={uploads} />;
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+  const set = <K extends TicketField>(key: K, value: TicketDraft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
     setMissing((current) => current.filter((field) => field !== key));
   };
@@ -165,7 +147,7 @@ export function TicketFormPage() {
       { onSuccess: ({ ticket }) => void uploadAll(ticket.id) },
     );
   };
-  const errorOf = (field: Field) => (missing.includes(field) ? 'Required' : undefined);
+  const errorOf = (field: TicketField) => (missing.some((empty) => empty === field) ? 'Required' : undefined);
 
   return (
     <QueryState
@@ -185,59 +167,7 @@ export function TicketFormPage() {
               {errorMessage(create.error)}
             </Alert>
           ) : null}
-          <TextInput
-            label="Subject"
-            required
-            maxLength={200}
-            value={draft.subject}
-            onChange={(event) => set('subject', event.currentTarget.value)}
-            error={errorOf('subject')}
-          />
-          <Textarea
-            label="Description"
-            description="What happened, what you expected, and what you tried."
-            required
-            autosize
-            minRows={5}
-            maxLength={20_000}
-            value={draft.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-            error={errorOf('description')}
-          />
-          <Radio.Group
-            label="Priority"
-            description={`First-response targets of your ${profile.data?.tier ?? 'Basic'} support`}
-            required
-            value={draft.priority}
-            onChange={(value) => set('priority', value as TicketPriority)}
-            error={errorOf('priority')}
-          >
-            <Stack gap="xs" mt="xs">
-              {(profile.data?.targets ?? []).map((target) => (
-                <Radio
-                  key={target.priority}
-                  value={target.priority}
-                  label={`${target.priority}: ${target.description}`}
-                  description={`First response within ${target.target}${target.clock === 'business hours' ? ' of business hours' : ', around the clock'}`}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <NativeSelect
-            label="Type"
-            required
-            data={[{ value: '', label: 'Choose a type' }, ...config.ticketing.types]}
-            value={draft.type}
-            onChange={(event) => set('type', event.currentTarget.value)}
-            error={errorOf('type')}
-          />
-          <NativeSelect
-            label="Release"
-            description="The controller release, if the ticket is about one."
-            data={[{ value: '', label: 'Not release-specific' }, ...releases]}
-            value={draft.release}
-            onChange={(event) => set('release', event.currentTarget.value)}
-          />
+          <TicketFields draft={draft} onChange={set} errorOf={errorOf} profile={profile.data} layout="page" />
           <FileInput
             label="Attachments"
             description={ATTACHMENT_HINT}

@@ -6,7 +6,7 @@ import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
 import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useAddComment } from '../../../lib/tickets/add-comment';
+import { useAddComment } from '../api/add-comment';
 import { useAssignees } from '../api/get-assignees';
 import { useTicket } from '../api/get-ticket';
 import { useUpdateTicket } from '../api/update-ticket';

@@ -9,4 +9,4 @@ export {
   ticketListSchema,
 } from '../../../../common/contracts/tickets';
 
-export { TICKETS_KEY, ticketApiPath } from '../../../lib/tickets/ticket-keys';
+export { TICKETS_KEY, ticketApiPath } from './ticket-keys';

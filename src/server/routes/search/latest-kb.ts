@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { latestKbResponseSchema } from '../../../common/contracts/latest-kb.js';
-import { keptLatestKb } from '../../presenters/latest-kb.js';
 import { sendKept } from '../../lib/kept-responses.js';
 import { apiPaths } from '../../../common/api-paths.js';
 
@@ -21,6 +20,6 @@ export const latestKbRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: latestKbResponseSchema, 304: z.null(), 500: apiErrorSchema },
       },
     },
-    async (request, reply) => sendKept(request, reply, await keptLatestKb(app.keptResponses, app.db)),
+    async (request, reply) => sendKept(request, reply, await app.knowledge.latestKb()),
   );
 };

@@ -1,8 +1,3 @@
-/**
- * What every ticket call shares, here rather than in features/tickets because the assistant's panel opens
- * tickets too (features may not import each other).
- */
-
 /** Every ticket query starts with this key, so one invalidation refreshes lists and pages. */
 export const TICKETS_KEY = ['tickets'] as const;
 

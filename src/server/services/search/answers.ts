@@ -1,33 +1,40 @@
-import type { FastifyInstance } from 'fastify';
 import type {
   CategorySearchResponse,
   SearchGroups,
   SearchResponse,
   SourceKey,
 } from '../../../common/contracts/search.js';
+import type { Database } from '../../db/client.js';
 import { groupPresenters, presentKbGroup, presentSearch } from '../../presenters/search.js';
-import { findCategory } from '../../services/knowledge/articles.js';
-import type { Searcher } from '../../services/search/types.js';
+import { findCategory } from '../knowledge/articles.js';
+import type { SearchEventRecorder } from './analytics.js';
+import type { SearchService } from './federated-search.js';
+import type { Searcher } from './types.js';
 
 /**
  * The answers of the search calls, built once for the API routes and for the server render of the search pages
  * (src/server/ssr/page-data.ts): the same sources, presenters and analytics either way. The callers have
  * validated the input with the calls' schemas.
  */
+export interface SearchAnswerOptions {
+  db: Database;
+  service: SearchService;
+  events: SearchEventRecorder;
+}
 
 /** The federated search (spec section 7), queued for analytics: never awaited, failures only logged. */
 export async function federatedSearchAnswer(
-  app: FastifyInstance,
+  options: SearchAnswerOptions,
   input: { searcher: Searcher; role: string; query: string; filter?: readonly SourceKey[]; exact?: boolean },
 ): Promise<SearchResponse> {
   const { searcher, role, query, filter } = input;
-  const result = await app.searchService.searchAll({
+  const result = await options.service.searchAll({
     searcher,
     query,
     exact: input.exact ?? false,
     ...(filter ? { filter } : {}),
   });
-  app.searchEvents.record({
+  options.events.record({
     query,
     userId: searcher.userId,
     role,
@@ -40,19 +47,19 @@ export async function federatedSearchAnswer(
 
 /** One page of one source, in that source's group shape. */
 export async function pagedSearchAnswer<K extends SourceKey>(
-  app: FastifyInstance,
+  options: SearchAnswerOptions,
   key: K,
   input: { searcher: Searcher; query: string; page: number; exact?: boolean },
 ): Promise<SearchGroups[K]> {
-  return groupPresenters[key](await app.searchService.searchOne(key, input));
+  return groupPresenters[key](await options.service.searchOne(key, input));
 }
 
 /** The search of one knowledge-base category, by id or slug (the /docs Tech Hub). */
 export async function categorySearchAnswer(
-  app: FastifyInstance,
+  options: SearchAnswerOptions,
   input: { searcher: Searcher; categoryId: string; query: string; page: number },
 ): Promise<CategorySearchResponse> {
-  const category = await findCategory(app.db, input.categoryId);
-  const page = await app.searchService.searchCategory(category.id, input);
+  const category = await findCategory(options.db, input.categoryId);
+  const page = await options.service.searchCategory(category.id, input);
   return { articles: presentKbGroup(page) };
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../common/api-paths';
-import { requesterProfileSchema } from '../../../common/contracts/tickets';
-import { fetchApi, retryUnlessRefused } from '../api-client';
-import { TICKETS_KEY } from './ticket-keys';
+import { apiPaths } from '../../../../common/api-paths';
+import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
+import { requesterProfileSchema, TICKETS_KEY } from '../lib/ticket-contracts';
 
 /** `GET /api/tickets/requester`: the customer's tier and the first-response target of each priority. */
 export function useRequesterProfile() {

@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../common/api-paths';
-import { ticketItemSchema, type CreateTicketBody } from '../../../common/contracts/tickets';
-import { fetchApi } from '../api-client';
-import { TICKETS_KEY } from './ticket-keys';
+import { apiPaths } from '../../../../common/api-paths';
+import type { CreateTicketBody } from '../../../../common/contracts/tickets';
+import { fetchApi } from '../../../lib/api-client';
+import { ticketItemSchema, TICKETS_KEY } from '../lib/ticket-contracts';
 
-/** `POST /api/tickets`: opens a ticket for the signed-in customer. */
+/**
+ * `POST /api/tickets`: opens a ticket for the signed-in customer. With `conversationId` the server checks the
+ * conversation is the user's and stores it with the ticket in the same write, so no second request can fail
+ * on its own.
+ */
 export function createTicket(body: CreateTicketBody) {
   return fetchApi(apiPaths.tickets.tickets, { method: 'POST', json: body }, (answer) =>
     ticketItemSchema.parse(answer),

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../common/api-paths';
-import { commentItemSchema } from '../../../common/contracts/tickets';
-import { fetchApi } from '../api-client';
-import { ticketApiPath, TICKETS_KEY } from './ticket-keys';
+import { apiPaths } from '../../../../common/api-paths';
+import { fetchApi } from '../../../lib/api-client';
+import { commentItemSchema, ticketApiPath, TICKETS_KEY } from '../lib/ticket-contracts';
 
 interface CommentBody {
   body: string;

@@ -1,0 +1,72 @@
+// The search benches' queries (bench/README.md, Search): the hand-written ones and the first words of every
+// title in content/, and the words of the content that make never-seen queries. Shared by run.mjs and
+// plan-choice.mjs.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readContent } from '../../src/server/services/content/read-content.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Hand-written queries: common and rare words, phrases, two and three words, one with an operator. */
+const TYPED_QUERIES = [
+  'gateway',
+  'transit gateway',
+  'spoke attachment',
+  'firewall inspection',
+  'vpn client saml',
+  'edge ztp',
+  'copilot topology',
+  'controller upgrade',
+  'license',
+  'bgp route propagation',
+  'ipsec tunnel site2cloud',
+  'egress fqdn filter',
+  'azure vnet peering',
+  'aws vpc subnet',
+  'gcp permission',
+  'oci region image',
+  'packet loss latency',
+  'mtu jumbo frames',
+  'health check interface',
+  'terraform api error',
+  'backup restore',
+  'syslog netflow',
+  'threatiq alert',
+  'certificate encryption',
+  'failover zone ha',
+  '"route table"',
+  'nat snat dnat',
+  'load balancer listener port',
+  'timeout restart',
+  'upgrade -license',
+];
+/**
+ * What visitors type: the hand-written queries, then the first two or three words that are not stop words of
+ * every title in content/ (a visitor looking for that article), about 200 distinct queries in all.
+ */
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do for from how i in is it my of on or our the to vs what when which why with you your'.split(
+    ' ',
+  ),
+);
+const content = await readContent(path.join(root, 'content'));
+function benchQueries() {
+  const fromTitles = [...content.kb, ...content.docs, ...content.community].map((item) => {
+    const words = item.title
+      .toLowerCase()
+      .replace(/[^a-z0-9\s-]/g, ' ')
+      .split(/\s+/)
+      .filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+    return words.slice(0, 2 + (words.length % 2)).join(' ');
+  });
+  return [...new Set([...TYPED_QUERIES, ...fromTitles].filter(Boolean))];
+}
+export const QUERIES = benchQueries();
+/** Words of the content, for the long tail: queries nobody asked before. */
+export const WORDS = [
+  ...new Set(
+    [...content.kb, ...content.docs]
+      .flatMap((item) => item.bodyText.toLowerCase().split(/[^a-z0-9-]+/))
+      .filter((word) => word.length > 3 && !STOP_WORDS.has(word)),
+  ),
+];

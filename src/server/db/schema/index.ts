@@ -1,0 +1,16 @@
+/**
+ * Database schema (Drizzle, PostgreSQL dialect: the same tables on embedded PGlite and on a PostgreSQL
+ * server), one file per area. After a change run `npm run db:generate` and commit the SQL it writes to
+ * `../migrations`.
+ *
+ * The built-in connectors keep their own tables beside their code (`connectors/<kind>/builtin/schema.ts`);
+ * drizzle.config.ts lists those files beside this folder, so one migration set covers everything.
+ */
+export * from './assistant.js';
+export * from './auth.js';
+export * from './content.js';
+export * from './downloads.js';
+export * from './notices.js';
+export * from './rate-limits.js';
+export * from './search.js';
+export * from './tickets.js';

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import fp from 'fastify-plugin';
+import { CHATBOT_PAGE_PATH } from '../../common/chat.js';
+import type { PortalConfig } from '../../common/portal-config.js';
+import { loadSynonyms } from '../config/load-synonyms.js';
+import { createConnectors, type Connectors } from '../connectors/index.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
+import { createDatabaseEvents, type DatabaseEvents } from '../db/events.js';
+import type { Env } from '../env.js';
+import { registerEventStreams } from '../lib/event-stream.js';
+import { createSearchCaches, type SearchCaches } from '../lib/fulltext/search-caches.js';
+import { synonymIndex, type SynonymIndex } from '../lib/fulltext/query-terms.js';
+import { createKeptResponses, type KeptResponses } from '../lib/kept-responses.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import { createPageRenderer, type PageRenderer } from '../ssr/page-renderer.js';
+import { registerApiDocs } from './api-docs.js';
+import { registerBodyPace } from './body-pace.js';
+import { registerErrorHandler } from './error-handler.js';
+import { registerKeptReplay, type KeptReplay } from './kept-replay.js';
+import { registerRateLimits } from './rate-limits.js';
+import { clientAddressReader, registerRequestLog, type TrustProxy } from './request-log.js';
+import { registerRequestDeadline } from './request-deadline.js';
+import { echoRequestId } from './request-id.js';
+import { registerSameOriginCheck } from './same-origin.js';
+import { registerPageContentSecurity, registerSecurityHeaders } from './security-headers.js';
+import { registerSessions } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    /** The validated `config/portal.yaml`. */
+    portalConfig: PortalConfig;
+    db: Database;
+    /** Events between instances through the database (`LISTEN/NOTIFY`): live notice and ticket changes. */
+    databaseEvents: DatabaseEvents;
+    /** Renders pages with the web app's SSR bundle. */
+    pageRenderer: PageRenderer;
+    /** Anonymous renders and public answers kept until the content is loaded again (lib/kept-responses.ts). */
+    keptResponses: KeptResponses;
+    /** Every external system (help desk, identity provider, tracker, ...), each behind its connector interface. */
+    connectors: Connectors;
+    mailer: Mailer;
+    /** The caches of the built-in searches (emptied by a content load). */
+    searchCaches: SearchCaches;
+    /** The synonym list of the built-in searches (the assistant weighs passages with it too). */
+    searchSynonyms: SynonymIndex;
+    /** Drops everything computed from the content: call after every content load. */
+    contentLoaded(): void;
+    /** Adds what a content load must drop (an area plugin's kept answers). */
+    onContentLoaded(forget: () => void): void;
+  }
+}
+
+export interface FoundationOptions {
+  env: Env;
+  config: PortalConfig;
+  /** The open database; the caller owns it (opens, migrates, closes). */
+  database: DatabaseHandle;
+  /** Folder holding `client/` (browser build, SSR template) and `server/entry-server.js`. */
+  distDir: string;
+  /** The app's HTTP server's store of kept answers (plugins/kept-replay.ts). */
+  keptReplay: KeptReplay;
+  trustProxy: TrustProxy;
+}
+
+/**
+ * What every area stands on: the request's bounds and headers, the database and its events, the connectors,
+ * mail, the page renderer, request ids and logs, errors, the same-origin check, sessions and event streams.
+ * The order is the order of the hooks: the request deadline first, so the time spent in every later hook
+ * (sessions read the database) counts.
+ */
+async function foundation(app: FastifyInstance, options: FoundationOptions): Promise<void> {
+  const { env, config, database, keptReplay } = options;
+  registerRequestDeadline(app, { deadlineMs: env.REQUEST_DEADLINE_MS });
+  // Before any plugin that wraps the body (request decompression), so the pace is that of the bytes sent.
+  registerBodyPace(app, {
+    idleMs: env.BODY_IDLE_TIMEOUT_MS,
+    graceMs: env.BODY_RATE_GRACE_MS,
+    minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND,
+  });
+
+  // External plugins.
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  await registerApiDocs(app, { productName: config.product.name });
+  // Routes opt in with `config.rateLimit`; the counts are shared by all instances (plugins/rate-limits.ts).
+  await registerRateLimits(app, { env, db: database.db });
+
+  app.decorate('env', env);
+  app.decorate('portalConfig', config);
+  app.decorate('db', database.db);
+  const databaseEvents = createDatabaseEvents(database, app.log);
+  app.decorate('databaseEvents', databaseEvents);
+  app.addHook('onClose', async () => databaseEvents.close());
+  app.decorate('pageRenderer', createPageRenderer({ distDir: options.distDir }));
+  app.decorate('keptResponses', createKeptResponses({ maxBytes: env.PAGE_CACHE_MAX_BYTES }));
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? `no-reply@${config.support.corporateEmailDomain}`,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  const searchCaches = createSearchCaches(env);
+  const synonyms = synonymIndex(await loadSynonyms(env.SEARCH_SYNONYMS_FILE));
+  app.decorate('searchCaches', searchCaches);
+  app.decorate('searchSynonyms', synonyms);
+  const connectors = createConnectors({
+    db: database.db,
+    env,
+    log: app.log,
+    mailer,
+    productName: config.product.name,
+    searchCaches,
+    synonyms,
+  });
+  app.decorate('connectors', connectors);
+  // The chat's origins (Intercom's, when it runs) are allowed on the chat's page only.
+  registerPageContentSecurity(app, { path: CHATBOT_PAGE_PATH, sources: connectors.chat.pageSources });
+
+  const forgetters: (() => void)[] = [];
+  app.decorate('onContentLoaded', (forget: () => void) => {
+    forgetters.push(forget);
+  });
+  app.decorate('contentLoaded', () => {
+    for (const forget of forgetters) forget();
+    searchCaches.clear();
+    app.keptResponses.clear();
+    keptReplay.clear();
+  });
+
+  echoRequestId(app);
+  registerRequestLog(app);
+  // Before the routes: a hook added later does not reach the routes of plugins already registered.
+  registerKeptReplay(app, keptReplay, clientAddressReader(options.trustProxy));
+  registerErrorHandler(app);
+  registerSameOriginCheck(app);
+  await registerSessions(app);
+  registerEventStreams(app, { perUser: env.STREAMS_PER_USER, perInstance: env.STREAMS_PER_INSTANCE });
+}
+
+export default fp(foundation, { name: 'foundation' });

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AssistantDeps } from './assistant.js';
+import type { ConversationStore } from './conversations.js';
+import { keepTermRarity, readTermRarity } from './term-rarity.js';
+
+/** What the assistant's calls need, built once. */
+export interface AssistantArea {
+  /**
+   * What the assistant service needs: the search, the connectors that read whole items, the conversations, and
+   * the model that writes answers (when one is configured).
+   */
+  deps: AssistantDeps;
+  /** The users' conversations with the assistant (a ticket opened from one carries it too). */
+  conversations: ConversationStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    assistant: AssistantArea;
+  }
+}
+
+async function assistantPlugin(app: FastifyInstance): Promise<void> {
+  const conversations: ConversationStore = {
+    db: app.db,
+    retentionDays: app.portalConfig.assistant.conversationRetentionDays,
+    now: () => new Date(),
+  };
+  // How many items of the help content hold each word stem: read once, kept until the content is loaded again.
+  const termRarity = keepTermRarity(() => readTermRarity(app.db));
+  app.onContentLoaded(termRarity.forget);
+  app.decorate('assistant', {
+    conversations,
+    deps: {
+      search: app.searches.service,
+      readers: app.connectors,
+      synonyms: app.searchSynonyms,
+      conversations,
+      model: app.connectors.model,
+      productName: app.portalConfig.product.name,
+      log: app.log,
+      termRarity: termRarity.get,
+    },
+  } satisfies AssistantArea);
+}
+
+export default fp(assistantPlugin, { name: 'assistant', dependencies: ['foundation', 'search'] });

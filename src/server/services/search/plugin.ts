@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type {
+  CategorySearchResponse,
+  SearchGroups,
+  SearchResponse,
+  SourceKey,
+} from '../../../common/contracts/search.js';
+import { SearchEventRecorder } from './analytics.js';
+import { categorySearchAnswer, federatedSearchAnswer, pagedSearchAnswer } from './answers.js';
+import { categorySource, connectorSources } from './connector-sources.js';
+import { SearchService } from './federated-search.js';
+import { similarWords } from './search-words.js';
+import type { SearchSources, Searcher } from './types.js';
+
+/** The search area as routes and the server render use it. */
+export interface SearchArea {
+  /** Federated search over the configured sources (built-in ones unless replaced). */
+  service: SearchService;
+  /** Search analytics, written in batches after the answers; flushed when the app closes. */
+  events: SearchEventRecorder;
+  /** The federated search's answer, queued for analytics. */
+  federated(input: {
+    searcher: Searcher;
+    role: string;
+    query: string;
+    filter?: readonly SourceKey[];
+    exact?: boolean;
+  }): Promise<SearchResponse>;
+  /** One page of one source, in that source's group shape. */
+  page<K extends SourceKey>(
+    key: K,
+    input: { searcher: Searcher; query: string; page: number; exact?: boolean },
+  ): Promise<SearchGroups[K]>;
+  /** The search of one knowledge-base category, by id or slug (the /docs Tech Hub). */
+  category(input: {
+    searcher: Searcher;
+    categoryId: string;
+    query: string;
+    page: number;
+  }): Promise<CategorySearchResponse>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Named in the plural: Fastify's instance has a `search` already (the HTTP SEARCH method's routes). */
+    searches: SearchArea;
+  }
+}
+
+/**
+ * Analytics batches: at most this many events or this long a wait per insert. Small enough that one insert
+ * never stalls the answers queued behind it (on PGlite the database works on the server's own thread).
+ */
+const ANALYTICS_FLUSH_MS = 250;
+const ANALYTICS_MAX_BATCH = 250;
+
+export interface SearchPluginOptions {
+  /** Replacements for some sources (a test's slow or failing source); the rest are the connectors'. */
+  sources?: Partial<SearchSources>;
+}
+
+async function searchPlugin(app: FastifyInstance, options: SearchPluginOptions): Promise<void> {
+  const { connectors, env } = app;
+  const service = new SearchService({
+    sources: { ...connectorSources(connectors), ...options.sources },
+    categorySource: (categoryId) => categorySource(connectors, categoryId),
+    clearCaches: app.searchCaches.clear,
+    similarWords: (word) => similarWords(app.db, word),
+    timeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
+    breaker: {
+      failureThreshold: env.SEARCH_BREAKER_FAILURES,
+      cooldownMs: env.SEARCH_BREAKER_COOLDOWN_MS,
+    },
+    log: app.log,
+  });
+  const events = new SearchEventRecorder(app.db, {
+    flushMs: ANALYTICS_FLUSH_MS,
+    maxBatch: ANALYTICS_MAX_BATCH,
+    onError: (error) => app.log.error({ err: error }, 'search analytics write failed'),
+  });
+  app.addHook('onClose', async () => events.close());
+  const answers = { db: app.db, service, events };
+  app.decorate('searches', {
+    service,
+    events,
+    federated: (input) => federatedSearchAnswer(answers, input),
+    page: (key, input) => pagedSearchAnswer(answers, key, input),
+    category: (input) => categorySearchAnswer(answers, input),
+  } satisfies SearchArea);
+}
+
+export default fp(searchPlugin, { name: 'search', dependencies: ['foundation'] });

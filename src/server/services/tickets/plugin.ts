@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Ticket } from '../../../common/contracts/tickets.js';
+import { ticketUrl } from '../../../common/tickets.js';
+import type { HelpdeskTicketRecord } from '../../connectors/helpdesk/ticket-types.js';
+import type { StorageConnector } from '../../connectors/storage/types.js';
+import { mailOrigin } from '../../plugins/origin.js';
+import { presentTicket } from '../../presenters/tickets.js';
+import type { PortalUser } from '../auth/users.js';
+import { createSlaClock } from './sla-clock.js';
+import { createTicketMailer } from './ticket-mail.js';
+import { userIdsByEmail } from './ticket-people.js';
+import type { TicketDeps } from './tickets.js';
+
+/** What the ticket calls need, built once, and the tickets as a user is shown them. */
+export interface TicketsArea {
+  /**
+   * What the ticket service needs for one request: its mail failures are logged on `log` (the request's), and
+   * its mail links point at the configured origin, never the Host.
+   */
+  deps(log: FastifyBaseLogger): TicketDeps;
+  /** The same, with the object store the attachments live in. */
+  attachmentDeps(log: FastifyBaseLogger): TicketDeps & { storage: StorageConnector };
+  /** Presents tickets for this user, with the portal ids of the people on them. */
+  present(user: PortalUser, tickets: HelpdeskTicketRecord[]): Promise<Ticket[]>;
+  presentOne(user: PortalUser, ticket: HelpdeskTicketRecord): Promise<Ticket>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tickets: TicketsArea;
+  }
+}
+
+async function ticketsPlugin(app: FastifyInstance): Promise<void> {
+  const { ticketing, product } = app.portalConfig;
+  const clock = createSlaClock(app.portalConfig);
+  const origin = mailOrigin(app.env);
+  const deps = (log: FastifyBaseLogger): TicketDeps => ({
+    db: app.db,
+    conversations: app.assistant.conversations,
+    helpdesk: app.connectors.helpdesk,
+    clock,
+    mail: createTicketMailer({
+      mailer: app.mailer,
+      log,
+      productName: product.name,
+      onDutyEmails: ticketing.onDutyEmails,
+      ticketLink: (id) => `${origin}${ticketUrl(id)}`,
+    }),
+    types: ticketing.types,
+    dueSoonMinutes: ticketing.dueSoonMinutes,
+  });
+  const present = async (user: PortalUser, tickets: HelpdeskTicketRecord[]) => {
+    const emails = tickets.flatMap((ticket) => [
+      ticket.requester.email,
+      ...(ticket.assignee ? [ticket.assignee.email] : []),
+    ]);
+    const view = {
+      idsByEmail: await userIdsByEmail(app.db, emails),
+      staff: user.role !== 'customer',
+      now: Date.now(),
+      dueSoonMinutes: ticketing.dueSoonMinutes,
+    };
+    return tickets.map((ticket) => presentTicket(ticket, view));
+  };
+  app.decorate('tickets', {
+    deps,
+    attachmentDeps: (log) => ({ ...deps(log), storage: app.connectors.storage }),
+    present,
+    async presentOne(user, ticket) {
+      const [presented] = await present(user, [ticket]);
+      if (!presented) throw new Error('tickets: nothing presented');
+      return presented;
+    },
+  } satisfies TicketsArea);
+}
+
+export default fp(ticketsPlugin, { name: 'tickets', dependencies: ['foundation', 'assistant'] });
