@@ -9,6 +9,10 @@
  */
 export const ticketUrl = (id: number) => `/tickets/${id}`;
 
+export const TICKET_SUBJECT_MAX = 200;
+export const TICKET_TEXT_MAX = 20_000;
+export const TICKETS_PAGE_SIZE = 25;
+
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 

@@ -12,6 +12,7 @@ import type { PortalConfig } from '../common/portal-config';
 import { AppProviders } from './app/app-providers';
 import { createRoutes, pageModuleFiles } from './app/routes';
 import { serverSessionState } from './lib/session/session-store';
+import { prefetchNotices } from './features/notices/api/get-notices';
 import { serializePortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { documentTitle, isPortalRouteHandle, resolveRouteMeta } from './lib/route-handle';
@@ -50,13 +51,15 @@ export async function render(input: SsrInput): Promise<SsrResult> {
   // query() has resolved the lazy routes of the match, so their handles are available now.
   const queryClient = createQueryClient('server');
   const session = serverSessionState(input.user);
-  await Promise.all(
-    context.matches.map((match) =>
+  await Promise.all([
+    ...context.matches.map((match) =>
       isPortalRouteHandle(match.route.handle)
         ? match.route.handle.prefetch?.(queryClient, input.data, url.searchParams, session, match.params)
         : undefined,
     ),
-  );
+    // The header's bell, on every page of a signed-in render.
+    input.user ? prefetchNotices(queryClient, input.data) : undefined,
+  ]);
   // A failed prefetch is left to the browser to retry: rendered as an error here, it would not match the
   // pending query the browser starts from (failed queries are not dehydrated).
   queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });

@@ -10,6 +10,8 @@ import type {
   SearchResponse,
   SourceKey,
 } from './search.js';
+import type { NoticeList } from './notices.js';
+import type { RequesterProfile, TicketDetails, TicketList } from './tickets.js';
 
 /**
  * The contract between the server and the web app's server-side rendering bundle
@@ -56,10 +58,26 @@ export interface SsrData {
   /** `GET /api/zendesk/categoryOverview`: sections with counts, most viewed and recent articles. */
   categoryOverview(input: { categoryId: string }): Promise<CategoryOverview>;
   /**
-   * The subject of a ticket the visitor may see, for the page's title (`Ticket #12: Gateway down`); null for a
-   * visitor, or a ticket that does not exist or is not theirs.
+   * `GET /api/tickets/:id`: a ticket the visitor may see, with its comments (the page, and its title, in the
+   * first HTML); null for a visitor, or a ticket that does not exist or is not theirs.
    */
-  ticketSubject(input: { id: string }): Promise<string | null>;
+  ticket(input: { id: string }): Promise<TicketDetails | null>;
+  /**
+   * `GET /api/tickets/requester`: what Ticket Creation shows beside each priority, for a customer's render (so
+   * the form is in the first HTML, not a loading line that grows into it); null for anyone else.
+   */
+  requesterProfile(): Promise<RequesterProfile | null>;
+  /**
+   * `GET /api/tickets` with `query` (its query parameters): My Requests or the queue, for a signed-in render,
+   * so the list is in the first HTML instead of a loading line; null for a visitor.
+   */
+  ticketList(input: { query: Record<string, string> }): Promise<TicketList | null>;
+  /**
+   * `GET api/noticesModule/notice`: the active notices with the viewer's own reads, for the header's bell of a
+   * signed-in render (its unread count is in the first HTML, and the browser loads no notice checks to show
+   * it); null for a visitor.
+   */
+  notices(): Promise<NoticeList | null>;
 }
 
 export interface SsrInput {

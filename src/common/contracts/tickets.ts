@@ -5,14 +5,15 @@ import {
   TICKET_EVENT_KINDS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
+  TICKET_SUBJECT_MAX,
+  TICKET_TEXT_MAX,
+  TICKETS_PAGE_SIZE,
 } from '../tickets.js';
 import { storableText } from './text.js';
 
 /** `/api/tickets` (issue 14's wire shapes; the spec leaves the ticket calls open). */
 
-export const TICKET_SUBJECT_MAX = 200;
-export const TICKET_TEXT_MAX = 20_000;
-export const TICKETS_PAGE_SIZE = 25;
+export { TICKET_SUBJECT_MAX, TICKET_TEXT_MAX, TICKETS_PAGE_SIZE };
 
 /** A ticket number in a path: digits only, in range of the id column (a 20-digit number is a 404, not a 500). */
 export const ticketIdParamsSchema = z.object({

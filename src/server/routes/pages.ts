@@ -5,12 +5,16 @@ import { can } from '../../common/policies.js';
 import { sessionOf } from '../plugins/guards.js';
 import { searcherOf } from '../plugins/searcher.js';
 import { presentSessionUser } from '../presenters/auth.js';
+import { presentNotice } from '../presenters/notices.js';
+import { listActiveNotices } from '../services/notices/notices.js';
 import { createPageData, VISITOR } from '../ssr/page-data.js';
 import { sendKept } from '../lib/kept-responses.js';
 import { VIEW_ORDERED_TTL_MS } from '../services/knowledge/article-views.js';
 import { WebAppNotBuiltError } from '../ssr/page-renderer.js';
 import { ServiceError } from '../lib/errors.js';
-import { visibleTicket } from '../services/tickets/tickets.js';
+import { listTickets } from '../services/tickets/tickets.js';
+import type { ListTicketsQuery } from '../../common/contracts/tickets.js';
+import { requesterProfile } from '../services/tickets/ticket-people.js';
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
 
@@ -60,15 +64,22 @@ export function registerPageFallback(app: FastifyInstance): void {
       searcher: searcherOf(request),
       role: user.role,
       readsProtected: can(user, 'readProtectedArticles'),
-      // The ticket page's title: the subject of a ticket this user may see (another's is the API's 404).
-      ticketSubject: async (id: number) => {
+      // The ticket page: a ticket this user may see (another's is the API's 404).
+      ticket: async (id: number) => {
         if (!can(user, 'readTickets')) return null;
         try {
-          return (await visibleTicket(app.tickets.deps(request.log), user, id)).subject;
+          return await app.tickets.details(user, id, request.log);
         } catch (error) {
           if (error instanceof ServiceError && error.code === 'NOT_FOUND') return null;
           throw error;
         }
+      },
+      requesterProfile: async () =>
+        can(user, 'createTicket') ? requesterProfile(app.db, app.portalConfig, user.id) : null,
+      notices: async () => ({ Items: (await listActiveNotices(app.notices, user)).map(presentNotice) }),
+      ticketList: async (query: ListTicketsQuery) => {
+        const { tickets, count } = await listTickets(app.tickets.deps(request.log), user, query);
+        return { tickets: await app.tickets.present(user, tickets), count };
       },
     };
     return renderer.render({

@@ -11,8 +11,18 @@ import {
 import type { SsrData } from '../../common/contracts/ssr.js';
 import { latestKbResponseSchema } from '../../common/contracts/latest-kb.js';
 import { keptJson } from '../lib/kept-responses.js';
+import { noticeListSchema, type NoticeList } from '../../common/contracts/notices.js';
 import { categoryOverviewSchema } from '../../common/contracts/search.js';
-import { ticketIdParamsSchema } from '../../common/contracts/tickets.js';
+import {
+  listTicketsQuerySchema,
+  ticketDetailsSchema,
+  ticketIdParamsSchema,
+  ticketListSchema,
+  type ListTicketsQuery,
+  type RequesterProfile,
+  type TicketDetails,
+  type TicketList,
+} from '../../common/contracts/tickets.js';
 import { presentArticle, presentArticleDetails } from '../presenters/search.js';
 import {
   articlePage,
@@ -32,8 +42,14 @@ export interface PageViewer {
   searcher: Searcher;
   role: string;
   readsProtected: boolean;
-  /** The subject of a ticket this viewer may see, else null (a visitor sees none). */
-  ticketSubject?: (id: number) => Promise<string | null>;
+  /** A ticket this viewer may see, else null (a visitor sees none). */
+  ticket?: (id: number) => Promise<TicketDetails | null>;
+  /** Ticket Creation's profile of this viewer, when they may open tickets, else null. */
+  requesterProfile?: () => Promise<RequesterProfile | null>;
+  /** The tickets this viewer's `GET /api/tickets` answers (absent: a visitor, who has none). */
+  ticketList?: (query: ListTicketsQuery) => Promise<TicketList>;
+  /** The active notices as this viewer's `GET api/noticesModule/notice` answers them (absent: a visitor). */
+  notices?: () => Promise<NoticeList>;
 }
 
 /** A visitor without a session: the render every anonymous request shares (see SsrData). */
@@ -119,10 +135,23 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
       return categoryOverviewSchema.parse(keptJson(answer));
     },
 
-    async ticketSubject({ id }) {
+    async ticket({ id }) {
       const input = ticketIdParamsSchema.safeParse({ id });
-      if (!input.success || !viewer.ticketSubject) return null;
-      return viewer.ticketSubject(Number(input.data.id));
+      if (!input.success || !viewer.ticket) return null;
+      const details = await viewer.ticket(Number(input.data.id));
+      return details ? ticketDetailsSchema.parse(details) : null;
+    },
+
+    requesterProfile: async () => (viewer.requesterProfile ? viewer.requesterProfile() : null),
+
+    async notices() {
+      return viewer.notices ? noticeListSchema.parse(await viewer.notices()) : null;
+    },
+
+    async ticketList({ query }) {
+      if (!viewer.ticketList) return null;
+      // Through the API's own schemas: the same query checks, and the same fields the API would send.
+      return ticketListSchema.parse(await viewer.ticketList(listTicketsQuerySchema.parse(query)));
     },
 
     async searchCategory({ categoryId, query }) {

@@ -5,34 +5,24 @@ import { useCan } from '../lib/session/use-can';
 import { useSession } from '../lib/session/use-session';
 import { TicketPage } from '../features/tickets/components/ticket-page';
 import { cachedData, type PortalRouteHandle } from '../lib/route-handle';
-import { TICKETS_KEY } from '../features/tickets/lib/ticket-keys';
-
-/**
- * The subject the server found for the page's title (SsrData.ticketSubject), for the first HTML and until the
- * ticket itself has loaded in the browser. Nothing renders it.
- */
-const subjectKey = (id: string) => ['ticket-subject', id] as const;
+import { ticketKey } from '../features/tickets/api/get-ticket';
 
 export const handle: PortalRouteHandle = {
   meta: ({ params, queryClient }) => {
     const id = params.id ?? '';
-    const subject =
-      cachedData<TicketDetails>(queryClient, [...TICKETS_KEY, 'ticket', id])?.ticket.subject ??
-      queryClient.getQueryData<string>(subjectKey(id));
+    const subject = cachedData<TicketDetails>(queryClient, ticketKey(id))?.ticket.subject;
     return {
       title: subject ? `Ticket #${id}: ${subject}` : `Ticket #${id}`,
       description: 'A support ticket and its conversation.',
     };
   },
-  // Only the subject, for the title of a signed-in user's own render: the ticket itself loads in the browser.
+  // A signed-in user's render holds the ticket (its subject titles the page): loaded after hydration, the
+  // conversation pushed the footer down as it replaced the loading line.
   prefetch: async (queryClient, data, _searchParams, session, params) => {
     const id = params.id ?? '';
     if (!session.signedIn || id === '') return;
-    await queryClient.prefetchQuery({
-      queryKey: subjectKey(id),
-      queryFn: async () => (await data.ticketSubject({ id })) ?? '',
-      staleTime: Infinity,
-    });
+    const details = await data.ticket({ id });
+    if (details) queryClient.setQueryData(ticketKey(id), details);
   },
 };
 

@@ -9,11 +9,8 @@ import {
   ticketListSchema,
 } from '../../../common/contracts/tickets.js';
 import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
-import { presentAttachment, presentComment, presentTicketEvent } from '../../presenters/tickets.js';
-import { listAttachments } from '../../services/tickets/attachments.js';
-import { getTicket, listTickets } from '../../services/tickets/tickets.js';
-import { listStaff, requesterContext } from '../../services/tickets/ticket-people.js';
-import { tierTargets } from '../../services/tickets/sla-clock.js';
+import { listTickets } from '../../services/tickets/tickets.js';
+import { listStaff, requesterProfile } from '../../services/tickets/ticket-people.js';
 
 /** `GET /api/tickets` and `GET /api/tickets/:id`: a customer's own (or organisation's), every ticket for staff. */
 export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,13 +52,8 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const context = await requesterContext(app.db, { id: user.id });
       reply.header('cache-control', 'private, no-store');
-      return {
-        organisation: context.organisation,
-        tier: context.tier,
-        targets: tierTargets(app.portalConfig, context.tier),
-      };
+      return requesterProfile(app.db, app.portalConfig, user.id);
     },
   );
 
@@ -97,21 +89,9 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const deps = app.tickets.deps(request.log);
-      const { ticket, comments, history, conversation } = await getTicket(
-        deps,
-        user,
-        Number(request.params.id),
-      );
-      const attachments = await listAttachments(deps, ticket.id);
+      const details = await app.tickets.details(user, Number(request.params.id), request.log);
       reply.header('cache-control', 'private, no-store');
-      return {
-        ticket: await app.tickets.presentOne(user, ticket),
-        comments: comments.map(presentComment),
-        attachments: attachments.map(presentAttachment),
-        history: history.map(presentTicketEvent),
-        conversation,
-      };
+      return details;
     },
   );
 };

@@ -1,16 +1,22 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Ticket } from '../../../common/contracts/tickets.js';
+import type { Ticket, TicketDetails } from '../../../common/contracts/tickets.js';
 import { ticketUrl } from '../../../common/tickets.js';
 import type { HelpdeskTicketRecord } from '../../connectors/helpdesk/ticket-types.js';
 import type { StorageConnector } from '../../connectors/storage/types.js';
 import { mailOrigin } from '../../plugins/origin.js';
-import { presentTicket } from '../../presenters/tickets.js';
+import {
+  presentAttachment,
+  presentComment,
+  presentTicket,
+  presentTicketEvent,
+} from '../../presenters/tickets.js';
+import { listAttachments } from './attachments.js';
 import type { PortalUser } from '../auth/users.js';
 import { createSlaClock } from './sla-clock.js';
 import { createTicketMailer } from './ticket-mail.js';
 import { userIdsByEmail } from './ticket-people.js';
-import type { TicketDeps } from './tickets.js';
+import { getTicket, type TicketDeps } from './tickets.js';
 
 /** What the ticket calls need, built once, and the tickets as a user is shown them. */
 export interface TicketsArea {
@@ -24,6 +30,11 @@ export interface TicketsArea {
   /** Presents tickets for this user, with the portal ids of the people on them. */
   present(user: PortalUser, tickets: HelpdeskTicketRecord[]): Promise<Ticket[]>;
   presentOne(user: PortalUser, ticket: HelpdeskTicketRecord): Promise<Ticket>;
+  /**
+   * A ticket as `user` reads it (`GET /api/tickets/:id`, and the ticket page's server render): the ticket, its
+   * comments, files, history and conversation.
+   */
+  details(user: PortalUser, id: number, log: FastifyBaseLogger): Promise<TicketDetails>;
 }
 
 declare module 'fastify' {
@@ -64,14 +75,27 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
     };
     return tickets.map((ticket) => presentTicket(ticket, view));
   };
+  const presentOne = async (user: PortalUser, ticket: HelpdeskTicketRecord) => {
+    const [presented] = await present(user, [ticket]);
+    if (!presented) throw new Error('tickets: nothing presented');
+    return presented;
+  };
   app.decorate('tickets', {
     deps,
     attachmentDeps: (log) => ({ ...deps(log), storage: app.connectors.storage }),
     present,
-    async presentOne(user, ticket) {
-      const [presented] = await present(user, [ticket]);
-      if (!presented) throw new Error('tickets: nothing presented');
-      return presented;
+    presentOne,
+    async details(user, id, log) {
+      const ticketDeps = deps(log);
+      const { ticket, comments, history, conversation } = await getTicket(ticketDeps, user, id);
+      const attachments = await listAttachments(ticketDeps, ticket.id);
+      return {
+        ticket: await presentOne(user, ticket),
+        comments: comments.map(presentComment),
+        attachments: attachments.map(presentAttachment),
+        history: history.map(presentTicketEvent),
+        conversation,
+      };
     },
   } satisfies TicketsArea);
 }

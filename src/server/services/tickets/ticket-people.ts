@@ -1,7 +1,10 @@
 import { asc, eq, inArray, ne } from 'drizzle-orm';
+import type { RequesterProfile } from '../../../common/contracts/tickets.js';
+import type { PortalConfig } from '../../../common/portal-config.js';
 import type { SupportTier } from '../../../common/tickets.js';
 import type { Database } from '../../db/client.js';
 import { customerAccounts, users } from '../../db/schema/index.js';
+import { tierTargets } from './sla-clock.js';
 
 /** What a customer's tickets inherit from their organisation: its name, tier and time zone. */
 export interface RequesterContext {
@@ -34,6 +37,20 @@ export async function requesterContext(
     tier: row?.tier ?? 'Basic',
     timeZone: row?.timeZone ?? 'UTC',
     organisationAdmin: row?.organisationAdmin ?? false,
+  };
+}
+
+/** What Ticket Creation shows a customer: their organisation, tier and the first-response target of each priority. */
+export async function requesterProfile(
+  db: Database,
+  config: Pick<PortalConfig, 'sla' | 'ticketing'>,
+  userId: string,
+): Promise<RequesterProfile> {
+  const context = await requesterContext(db, { id: userId });
+  return {
+    organisation: context.organisation,
+    tier: context.tier,
+    targets: tierTargets(config, context.tier),
   };
 }
 

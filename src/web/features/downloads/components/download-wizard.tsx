@@ -1,13 +1,25 @@
-import { Button, Group } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Loader } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
 import { destinationOf, EMPTY_ADDRESS, type AddressDraft } from '../lib/destination';
-import { AddressForm } from './address-form';
 import { DeploymentQuestion } from './deployment-question';
 import type { DownloadUser } from './download-access';
-import { ImageTables } from './image-tables';
 import classes from './downloads.module.css';
+
+/**
+ * The later stages load when the visitor reaches for the first (pointer or focus on it), not with the page:
+ * the address form's country fields (a combobox and every country's names) and the image tables are most
+ * of the wizard's code, and the first paint shows only the question.
+ */
+const loadAddressForm = () => import('./address-form');
+const loadImageTables = () => import('./image-tables');
+const AddressForm = lazy(async () => ({ default: (await loadAddressForm()).AddressForm }));
+const ImageTables = lazy(async () => ({ default: (await loadImageTables()).ImageTables }));
+const loadLaterStages = () => {
+  void loadAddressForm();
+  void loadImageTables();
+};
 
 const STAGES = ['Deployment country', 'Addresses', 'Downloads'] as const;
 type Stage = 0 | 1 | 2;
@@ -56,29 +68,37 @@ export function DownloadWizard({ user }: { user: DownloadUser }) {
   return (
     <>
       <Progress stage={stage} />
-      <section aria-labelledby="download-stage">
+      <section aria-labelledby="download-stage" onPointerEnter={loadLaterStages} onFocus={loadLaterStages}>
         <h2 id="download-stage" ref={heading} tabIndex={-1} className={classes.stageHeading}>
           {STAGES[stage]}
         </h2>
         {stage === 0 ? <DeploymentQuestion answer={inUnitedStates} onAnswer={answer} /> : null}
-        {stage === 1 ? (
-          <AddressForm
-            draft={address}
-            onChange={setAddress}
-            onBack={() => setStage(0)}
-            onContinue={() => setStage(2)}
-          />
-        ) : null}
-        {stage === 2 ? (
-          <>
-            <ImageTables user={user} destination={destinationOf(inUnitedStates === true, address)} />
-            <Group gap="sm" mt="lg">
-              <Button variant="outline" onClick={() => setStage(inUnitedStates ? 0 : 1)}>
-                Back
-              </Button>
-            </Group>
-          </>
-        ) : null}
+        <Suspense
+          fallback={
+            <p role="status">
+              <Loader size="sm" aria-hidden="true" /> Loading…
+            </p>
+          }
+        >
+          {stage === 1 ? (
+            <AddressForm
+              draft={address}
+              onChange={setAddress}
+              onBack={() => setStage(0)}
+              onContinue={() => setStage(2)}
+            />
+          ) : null}
+          {stage === 2 ? (
+            <>
+              <ImageTables user={user} destination={destinationOf(inUnitedStates === true, address)} />
+              <Group gap="sm" mt="lg">
+                <Button variant="outline" onClick={() => setStage(inUnitedStates ? 0 : 1)}>
+                  Back
+                </Button>
+              </Group>
+            </>
+          ) : null}
+        </Suspense>
       </section>
       <p className={classes.related}>
         Postman collections of the controller and CoPilot APIs are on the{' '}

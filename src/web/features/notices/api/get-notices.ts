@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { SsrData } from '../../../../common/contracts/ssr';
 import { apiPaths } from '../../../../common/api-paths';
 import type { NoticeList } from '../../../../common/contracts/notices';
 import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
@@ -13,11 +14,22 @@ function getNotices(signal?: AbortSignal): Promise<NoticeList> {
   );
 }
 
+const noticeListKey = [...NOTICES_KEY, 'list'] as const;
+
 export function useNotices(enabled = true) {
   return useQuery({
-    queryKey: [...NOTICES_KEY, 'list'] as const,
+    queryKey: noticeListKey,
     queryFn: ({ signal }) => getNotices(signal),
     retry: retryUnlessRefused,
     enabled,
   });
+}
+
+/**
+ * A signed-in render's notices (the bell's unread count, the notifications list): in the first HTML, so the
+ * browser neither fetches them at load nor loads the notice checks (zod) to read the answer.
+ */
+export async function prefetchNotices(queryClient: QueryClient, data: SsrData): Promise<void> {
+  const notices = await data.notices();
+  if (notices) queryClient.setQueryData(noticeListKey, notices);
 }

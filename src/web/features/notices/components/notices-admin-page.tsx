@@ -1,22 +1,28 @@
 import { Alert, Button, SegmentedControl, TextInput, VisuallyHidden } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Notice } from '../../../../common/contracts/notices';
 import { isActiveNotice } from '../../../../common/notices';
 import { AppLink } from '../../../components/app-link';
 import { DataTable } from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
-import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useDeleteNotice } from '../api/delete-notice';
 import { useDeletedNotices } from '../api/get-deleted-notices';
 import { useNotices } from '../api/get-notices';
 import { useRestoreNotice } from '../api/restore-notice';
 import { formatNoticeTime } from '../lib/notice-time';
+import { refusalText } from '../lib/refusal-text';
 import { descriptionText } from './notice-description';
-import { NoticeDialog } from './notice-dialog';
 import { QueryState } from './query-state';
 import classes from './notices.module.css';
+
+/**
+ * The dialogs load when one opens: Mantine's modal (its focus trap and scroll lock) and the notice form's
+ * checks are a third of the page's code, and the list is what the page shows first.
+ */
+const NoticeDialog = lazy(async () => ({ default: (await import('./notice-dialog')).NoticeDialog }));
+const DeleteNoticeDialog = lazy(async () => ({
+  default: (await import('./delete-notice-dialog')).DeleteNoticeDialog,
+}));
 
 type Dialog =
   { kind: 'create' } | { kind: 'update'; notice: Notice } | { kind: 'delete'; notice: Notice } | null;
@@ -41,49 +47,6 @@ const EXCERPT_LENGTH = 140;
 
 function excerpt(text: string): string {
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
-}
-
-/** A refusal's own sentence when it has one (a 429 says how long to wait), else `fallback`. */
-function refusalText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status === 429 && error.code ? error.code : fallback;
-}
-
-/** Asks before a delete; the notice disappears from every list once the server says so. */
-function DeleteDialog({
-  notice,
-  onClose,
-  onDeleted,
-}: {
-  notice: Notice;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  const remove = useDeleteNotice();
-  return (
-    <Dialog onClose={onClose} title="Delete notice">
-      <p>
-        Delete the {notice.type} notice “{notice.title}”? Customers no longer see it. You can restore it from
-        the Deleted view.
-      </p>
-      {remove.isError ? (
-        <Alert color="red.9" role="alert">
-          {refusalText(remove.error, 'The notice could not be deleted. Please try again.')}
-        </Alert>
-      ) : null}
-      <div className={classes.actions}>
-        <Button
-          color="red.9"
-          loading={remove.isPending}
-          onClick={() => remove.mutate(notice.Notice_ID, { onSuccess: onDeleted })}
-        >
-          Delete
-        </Button>
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-      </div>
-    </Dialog>
-  );
 }
 
 /** The link to a notice's details page, where an admin reads its change history. */
@@ -278,20 +241,22 @@ export function NoticesAdminPage() {
           )
         }
       </QueryState>
-      {dialog?.kind === 'create' || dialog?.kind === 'update' ? (
-        <NoticeDialog
-          notice={dialog.kind === 'update' ? dialog.notice : null}
-          onClose={() => setDialog(null)}
-          onSaved={done}
-        />
-      ) : null}
-      {dialog?.kind === 'delete' ? (
-        <DeleteDialog
-          notice={dialog.notice}
-          onClose={() => setDialog(null)}
-          onDeleted={() => done('Notice deleted.')}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' || dialog?.kind === 'update' ? (
+          <NoticeDialog
+            notice={dialog.kind === 'update' ? dialog.notice : null}
+            onClose={() => setDialog(null)}
+            onSaved={done}
+          />
+        ) : null}
+        {dialog?.kind === 'delete' ? (
+          <DeleteNoticeDialog
+            notice={dialog.notice}
+            onClose={() => setDialog(null)}
+            onDeleted={() => done('Notice deleted.')}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
 import { fetchApi } from '../../../lib/api-client';
-import { commentItemSchema, ticketApiPath, TICKETS_KEY } from '../lib/ticket-contracts';
+import { checkedBy, ticketApiPath, TICKETS_KEY } from '../lib/ticket-contracts';
 
 interface CommentBody {
   body: string;
@@ -10,8 +10,10 @@ interface CommentBody {
 
 /** `POST /api/tickets/:id/comments`: a reply, or an internal note (agents). */
 export function addComment(id: number | string, body: CommentBody) {
-  return fetchApi(ticketApiPath(apiPaths.tickets.comments, id), { method: 'POST', json: body }, (answer) =>
-    commentItemSchema.parse(answer),
+  return fetchApi(
+    ticketApiPath(apiPaths.tickets.comments, id),
+    { method: 'POST', json: body },
+    checkedBy((c) => c.commentItemSchema),
   );
 }
 

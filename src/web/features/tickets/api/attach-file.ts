@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
 import { fetchApi } from '../../../lib/api-client';
-import { attachmentItemSchema, ticketApiPath, TICKETS_KEY } from '../lib/ticket-contracts';
+import { checkedBy, ticketApiPath, TICKETS_KEY } from '../lib/ticket-contracts';
 
 /** `POST /api/tickets/:id/attachments?name=`: one file's bytes. */
 export function attachFile(id: number | string, file: File) {
   return fetchApi(
     ticketApiPath(apiPaths.tickets.attachments, id),
     { file, query: { name: file.name } },
-    (answer) => attachmentItemSchema.parse(answer),
+    checkedBy((c) => c.attachmentItemSchema),
   );
 }
 

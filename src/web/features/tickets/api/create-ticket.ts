@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
 import type { CreateTicketBody } from '../../../../common/contracts/tickets';
 import { fetchApi } from '../../../lib/api-client';
-import { ticketItemSchema, TICKETS_KEY } from '../lib/ticket-contracts';
+import { checkedBy, TICKETS_KEY } from '../lib/ticket-contracts';
 
 /**
  * `POST /api/tickets`: opens a ticket for the signed-in customer. With `conversationId` the server checks the
@@ -10,8 +10,10 @@ import { ticketItemSchema, TICKETS_KEY } from '../lib/ticket-contracts';
  * on its own.
  */
 export function createTicket(body: CreateTicketBody) {
-  return fetchApi(apiPaths.tickets.tickets, { method: 'POST', json: body }, (answer) =>
-    ticketItemSchema.parse(answer),
+  return fetchApi(
+    apiPaths.tickets.tickets,
+    { method: 'POST', json: body },
+    checkedBy((c) => c.ticketItemSchema),
   );
 }
 

@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
 import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
-import { assigneesSchema, TICKETS_KEY } from '../lib/ticket-contracts';
+import { checkedBy, TICKETS_KEY } from '../lib/ticket-contracts';
 
 /** `GET /api/tickets/assignees`: the agents and admins a ticket can be assigned to (staff). */
 export function useAssignees() {
   return useQuery({
     queryKey: [...TICKETS_KEY, 'assignees'] as const,
     queryFn: ({ signal }) =>
-      fetchApi(apiPaths.tickets.assignees, { signal }, (body) => assigneesSchema.parse(body)),
+      fetchApi(
+        apiPaths.tickets.assignees,
+        { signal },
+        checkedBy((c) => c.assigneesSchema),
+      ),
     retry: retryUnlessRefused,
     staleTime: 5 * 60_000,
   });

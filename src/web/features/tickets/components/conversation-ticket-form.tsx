@@ -1,6 +1,6 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { TICKET_SUBJECT_MAX } from '../../../../common/contracts/tickets';
+import { TICKET_SUBJECT_MAX } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
 import { ApiError, unreachableMessage } from '../../../lib/api-client';

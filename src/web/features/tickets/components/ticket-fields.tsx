@@ -1,10 +1,11 @@
 import { NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import type { RequesterProfile } from '../../../../common/contracts/tickets';
 import {
+  TICKET_PRIORITIES,
   TICKET_SUBJECT_MAX,
   TICKET_TEXT_MAX,
-  type RequesterProfile,
-} from '../../../../common/contracts/tickets';
-import { TICKET_PRIORITIES, type TicketPriority } from '../../../../common/tickets';
+  type TicketPriority,
+} from '../../../../common/tickets';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 
 /** What a ticket form holds before it is sent. */

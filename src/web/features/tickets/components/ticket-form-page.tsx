@@ -1,9 +1,9 @@
 import { Alert, Button, FileInput, Group } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { TICKET_PRIORITIES } from '../../../../common/tickets';
-import { TICKET_SUBJECT_MAX, type Ticket } from '../../../../common/contracts/tickets';
-import { withoutControlCharacters } from '../../../../common/contracts/text';
+import { TICKET_PRIORITIES, TICKET_SUBJECT_MAX } from '../../../../common/tickets';
+import type { Ticket } from '../../../../common/contracts/tickets';
+import { withoutControlCharacters } from '../../../../common/control-characters';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
 import { ApiError, unreachableMessage } from '../../../lib/api-client';

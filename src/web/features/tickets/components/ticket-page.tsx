@@ -16,6 +16,7 @@ import { TicketConversation } from './ticket-conversation';
 import { TicketHistory } from './ticket-history';
 import { useTicketEvents } from '../lib/use-ticket-events';
 import classes from './tickets.module.css';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 function failure(error: unknown, what: string): string {
   if (error instanceof ApiError && error.status === 0) return unreachableMessage('Check your connection.');
@@ -175,6 +176,7 @@ function MarkSolved({ ticket, id }: { ticket: Ticket; id: string }) {
 export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; userId: string }) {
   useTicketEvents();
   const ticket = useTicket(id);
+  const hydrated = useHydrated();
   const now = Date.now();
   return (
     <QueryState
@@ -210,32 +212,35 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
             </ul>
             <p className={classes.description}>{t.description}</p>
             <TicketConversation conversation={data.conversation} />
-            {t.status === 'closed' ? null : staff ? (
-              <AgentControls
-                key={`${t.status}-${t.priority}-${t.assignee?.id ?? ''}`}
-                ticket={t}
-                id={id}
-                userId={userId}
-              />
-            ) : (
-              <MarkSolved ticket={t} id={id} />
-            )}
-            <TicketAttachments id={id} attachments={data.attachments} closed={t.status === 'closed'} />
-            <h2>Conversation</h2>
-            <Comments comments={data.comments} />
-            {t.status === 'closed' ? (
-              <p>
-                This ticket is closed. Please open a new one.
-                {staff ? null : (
-                  <>
-                    {' '}
-                    <AppLink href={paths.newTicket.getHref()}>Open a new ticket</AppLink>
-                  </>
-                )}
-              </p>
-            ) : (
-              <ReplyForm id={id} staff={staff} />
-            )}
+            {/* The ticket comes with the server's HTML: its controls wait for the app (useHydrated). */}
+            <fieldset className={classes.untilHydrated} disabled={!hydrated}>
+              {t.status === 'closed' ? null : staff ? (
+                <AgentControls
+                  key={`${t.status}-${t.priority}-${t.assignee?.id ?? ''}`}
+                  ticket={t}
+                  id={id}
+                  userId={userId}
+                />
+              ) : (
+                <MarkSolved ticket={t} id={id} />
+              )}
+              <TicketAttachments id={id} attachments={data.attachments} closed={t.status === 'closed'} />
+              <h2>Conversation</h2>
+              <Comments comments={data.comments} />
+              {t.status === 'closed' ? (
+                <p>
+                  This ticket is closed. Please open a new one.
+                  {staff ? null : (
+                    <>
+                      {' '}
+                      <AppLink href={paths.newTicket.getHref()}>Open a new ticket</AppLink>
+                    </>
+                  )}
+                </p>
+              ) : (
+                <ReplyForm id={id} staff={staff} />
+              )}
+            </fieldset>
             {staff ? <TicketHistory history={data.history} /> : null}
             <p>
               <AppLink href="/tickets">{staff ? 'Back to the queue' : 'Back to My Requests'}</AppLink>

@@ -1,13 +1,13 @@
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { useState } from 'react';
-import { TICKETS_PAGE_SIZE } from '../../../../common/contracts/tickets';
+import { TICKETS_PAGE_SIZE } from '../../../../common/tickets';
 import { DUE_STATES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
 import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
-import { useTickets, type TicketFilters } from '../api/get-tickets';
+import { FIRST_TICKET_FILTERS, useTickets, type TicketFilters } from '../api/get-tickets';
 import { DueBadge, dateTime } from './due-badge';
 import { useTicketEvents } from '../lib/use-ticket-events';
 import classes from './tickets.module.css';
@@ -28,13 +28,7 @@ const ANY = { value: '', label: 'Any' };
  */
 export function TicketsPage({ staff }: { staff: boolean }) {
   useTicketEvents();
-  const [filters, setFilters] = useState<TicketFilters>({
-    status: '',
-    priority: '',
-    due: '',
-    assignee: '',
-    sort: 'due',
-  });
+  const [filters, setFilters] = useState<TicketFilters>(FIRST_TICKET_FILTERS);
   const [page, setPage] = useState(1);
   const tickets = useTickets(filters, page);
   const now = Date.now();

@@ -1,0 +1,146 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiPaths } from '../../src/common/api-paths';
+import { AUTH_STATE, type SignedInRole } from './support/signed-in';
+
+/**
+ * A signed-in page is painted as it will stay: the server knows the session from the cookie and renders the
+ * page itself, so nothing moves while the browser takes the session over (layout shift at most 0.1, as
+ * Lighthouse's CLS target). And the render that names a user is theirs alone: the page cache never gives it
+ * to a visitor without a session.
+ */
+
+/** Layout shifts without recent input, summed, recorded from before the first paint. */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function layoutShiftAfterLoad(page: Page): Promise<number> {
+  await page.waitForLoadState('networkidle');
+  // The app starts after the first paint and may fetch once it runs: give that a moment to land.
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+}
+
+async function pageAs(browser: Browser, baseURL: string | undefined, role?: SignedInRole) {
+  const context = await browser.newContext({
+    ...(role ? { storageState: AUTH_STATE[role] } : {}),
+    baseURL,
+    viewport: { width: 412, height: 823 },
+  });
+  const page = await context.newPage();
+  await recordShifts(page);
+  return { context, page };
+}
+
+const SIGNED_IN_PAGES: { role: SignedInRole; path: string; shows: (page: Page) => Promise<void> }[] = [
+  {
+    role: 'customer',
+    path: '/tickets/new',
+    shows: (page) => expect(page.getByLabel('Subject')).toBeVisible(),
+  },
+  {
+    role: 'customer',
+    path: '/tickets',
+    shows: (page) => expect(page.getByRole('heading', { name: 'Ticket Portal', level: 1 })).toBeVisible(),
+  },
+  {
+    role: 'customer',
+    path: '/notifications',
+    shows: (page) => expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible(),
+  },
+  {
+    role: 'customer',
+    path: '/downloads',
+    shows: (page) => expect(page.getByRole('heading', { name: 'Deployment country' })).toBeVisible(),
+  },
+  {
+    role: 'agent',
+    path: '/tickets',
+    shows: (page) => expect(page.getByRole('heading', { name: 'Ticket Portal', level: 1 })).toBeVisible(),
+  },
+  {
+    role: 'admin',
+    path: '/support-notices',
+    shows: (page) => expect(page.getByRole('button', { name: /create/i }).first()).toBeVisible(),
+  },
+];
+
+for (const { role, path, shows } of SIGNED_IN_PAGES) {
+  test(`${path} signed in as ${role} does not shift while the session is taken over`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await pageAs(browser, baseURL, role);
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? '';
+    expect(html, 'the server rendered the page, not the neutral status').not.toContain(
+      'Checking your sign-in',
+    );
+    await shows(page);
+    expect(await layoutShiftAfterLoad(page)).toBeLessThanOrEqual(0.1);
+    await context.close();
+  });
+}
+
+test('the server render of Ticket Creation holds the form for a customer', async ({ browser, baseURL }) => {
+  const { context, page } = await pageAs(browser, baseURL, 'customer');
+  const html = await (await page.request.get('/tickets/new')).text();
+  expect(html).toContain('Subject');
+  expect(html).toContain('Priority');
+  await context.close();
+});
+
+test('a members-only page opened signed out goes home without moving what was painted', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await pageAs(browser, baseURL);
+  await page.goto('/tickets/new');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('dialog', { name: 'Customer Login' })).toBeVisible();
+  expect(await layoutShiftAfterLoad(page)).toBeLessThanOrEqual(0.1);
+  await context.close();
+});
+
+test("a user's page is never served from the page cache to a visitor without a session", async ({
+  browser,
+  baseURL,
+}) => {
+  const signedIn = await browser.newContext({ baseURL, storageState: AUTH_STATE.customer });
+  const me = (await (await signedIn.request.get(apiPaths.helpdesk.me)).json()) as {
+    user: { name: string; email: string };
+  };
+  const customer = me.user.name;
+  // Signed out first, so the shared render of each page is in the cache when the customer asks.
+  const anonymous = await browser.newContext({ baseURL });
+  for (const path of ['/', '/tickets/new', '/docs']) {
+    const before = await anonymous.request.get(path);
+    expect(await before.text()).not.toContain(customer);
+  }
+  for (const path of ['/', '/tickets/new', '/docs']) {
+    const own = await signedIn.request.get(path);
+    expect(await own.text(), `${path}: the customer's own render`).toContain(customer);
+    expect(own.headers()['cache-control']).toBe('private, no-store');
+    // The same address right after, without a cookie: the shared render, kept or new, never the customer's.
+    const shared = await anonymous.request.get(path);
+    const html = await shared.text();
+    expect(html, `${path} signed out`).not.toContain(customer);
+    expect(html).not.toContain(me.user.email);
+    expect(shared.headers()['cache-control']).not.toContain('private');
+  }
+  const page = await anonymous.newPage();
+  await page.goto('/tickets/new');
+  await expect(page.getByRole('dialog', { name: 'Customer Login' })).toBeVisible();
+  await expect(page.getByText(customer)).toHaveCount(0);
+  await signedIn.close();
+  await anonymous.close();
+});
