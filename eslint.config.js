@@ -4,8 +4,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
-// One feature may not import another (src/web/features/<x>/): shared pieces live in app/, components/ or
-// lib/, and routes compose features. One block per feature, since the rule cannot name "the other ones".
+// The web's layers, bottom to top: shared code (components/, lib/: the session, the API client, helpers),
+// then features/<x>/, then app/ and routes/, which compose features into pages. An import may only point down
+// (or sideways within one feature): shared code imports no feature, no app/ and no route; a feature imports no
+// app/, no route and no other feature. ESLint merges no rule options across blocks, so each block below states
+// every pattern of its files: one block for shared code, one per feature (the rule cannot name "the other
+// features").
+/** An import spec that reaches one of `layers` (folders of src/web, joined by |), relative or by path. */
+const upward = (layers) => `^(\\./)?(\\.\\./)*(${layers})(/|$)|(^|/)web/(${layers})/`;
+const sharedLayers = {
+  files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: upward('features|app|routes'),
+            message:
+              'Shared code (src/web/components, lib) may not import a feature, app/ or a route: layers point down (shared -> features -> app, routes). Move what both need into components or lib.',
+          },
+        ],
+      },
+    ],
+  },
+};
 const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -20,7 +43,11 @@ const featureBoundaries = features.map((feature) => {
           patterns: [
             {
               regex: `(^|/)features/(${others})(/|$)|^(\\.\\./)+(${others})(/|$)`,
-              message: `A feature may not import another feature (${feature}): move the shared piece to src/web/components, lib or app, or compose the two in a route.`,
+              message: `A feature may not import another feature (${feature}): move the shared piece to src/web/components or lib, or compose the two in a route.`,
+            },
+            {
+              regex: upward('app|routes'),
+              message: `A feature may not import app/ or a route (${feature}): layers point down (shared -> features -> app, routes). Move what both need into src/web/components or lib.`,
             },
           ],
         },
@@ -80,6 +107,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  sharedLayers,
   ...featureBoundaries,
   serverLayers,
 );

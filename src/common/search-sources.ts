@@ -1,4 +1,5 @@
 import { apiPaths } from './api-paths.js';
+import type { Action } from './policies.js';
 
 /**
  * The constants of federated search that pages need to render (source keys and labels, page size), apart from
@@ -37,6 +38,16 @@ export type SourceKey = (typeof SOURCE_KEYS)[number];
 export function isSourceKey(value: string): value is SourceKey {
   return (SOURCE_KEYS as readonly string[]).includes(value);
 }
+
+/** The policy action that lets a user see each source (policies.ts): the server searches, the web offers, these. */
+export const SOURCE_ACTIONS: Record<SourceKey, Action> = {
+  zendesk: 'searchPublicContent',
+  git: 'searchPublicContent',
+  forumbee: 'searchPublicContent',
+  zendeskRequests: 'searchRequests',
+  zendeskTickets: 'searchTickets',
+  jiraIssues: 'searchTickets',
+};
 
 /** What the search page calls each source (chips, filter, '0 results found in {source}'). */
 export const SOURCE_LABELS: Record<SourceKey, string> = {

@@ -3,7 +3,7 @@
  * database columns, the API contracts and the policies take their values from here) and the email rules.
  */
 
-/** What a user may do (policies/index.ts): customers, agents, and admins (agents who also manage). */
+/** What a user may do (policies.ts): customers, agents, and admins (agents who also manage). */
 export const ROLES = ['customer', 'agent', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -5,7 +5,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { createRoutes } from './app/routes';
-import { adoptServerUser, serverSessionState } from './app/session/session-store';
+import { adoptServerUser, serverSessionState } from './lib/session/session-store';
 import { loadPortalConfig, readPortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { APP_LISTENING_EVENT } from './lib/app-listening';

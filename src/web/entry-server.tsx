@@ -11,7 +11,7 @@ import { escapeHtml } from '../common/snippet';
 import type { PortalConfig } from '../common/portal-config';
 import { AppProviders } from './app/app-providers';
 import { createRoutes, pageModuleFiles } from './app/routes';
-import { serverSessionState } from './app/session/session-store';
+import { serverSessionState } from './lib/session/session-store';
 import { prefetchNotices } from './features/notices/api/get-notices';
 import { serializePortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';

@@ -15,7 +15,7 @@ describe('feature boundaries (eslint no-restricted-imports)', () => {
   it.each([
     ["import { x } from '../lib/docs-params';", 'src/web/features/docs/components/a.tsx'],
     ["import { x } from '../../../components/highlighted';", 'src/web/features/docs/components/a.tsx'],
-    ["import { x } from '../../../app/session/use-session';", 'src/web/features/auth/components/a.tsx'],
+    ["import { x } from '../../../lib/session/use-session';", 'src/web/features/auth/components/a.tsx'],
     ["import { x } from '../features/search/lib/results';", 'src/web/routes/a.tsx'],
   ])('allows %s in %s', async (code, filePath) => {
     expect(await restrictedImports(code, filePath)).toEqual([]);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiErrorSchema } from '../../common/contracts/api-error.js';
+import { can, policies, type Action } from '../../common/policies.js';
 import { ServiceError } from '../lib/errors.js';
-import { can, type Action } from '../policies/index.js';
 import type { ActiveSession } from '../services/auth/sessions.js';
 import type { PortalUser } from '../services/auth/users.js';
 import { z } from 'zod';
@@ -47,12 +48,31 @@ export function sessionOf(request: FastifyRequest): { user: PortalUser; session:
 }
 
 /**
- * The call needs the policy's `action` (policies/index.ts): 401 signed out, 403 for a user without it, each
- * a JSON error with the sentence given.
+ * The call needs the policy's `action` (common/policies.ts): refused, 401 signed out and 403 for a user without
+ * it, each a JSON error with the action's own sentence. The rule alone decides, so the web's `useCan` agrees.
  */
-export function authorize(action: Action, refusals: { signedOut: string; forbidden: string }) {
+export function authorize(action: Action) {
+  const { signedOut, forbidden } = policies[action];
   return async (request: FastifyRequest): Promise<void> => {
-    if (!request.user) throw new ServiceError('UNAUTHENTICATED', refusals.signedOut);
-    if (!can(request.user, action)) throw new ServiceError('FORBIDDEN', refusals.forbidden);
+    if (can(request.user, action)) return;
+    throw request.user
+      ? new ServiceError('FORBIDDEN', forbidden)
+      : new ServiceError('UNAUTHENTICATED', signedOut);
   };
+}
+
+type ErrorStatus = 400 | 401 | 403 | 404;
+
+/**
+ * The JSON error answers of a call behind {@link authorize}, for its response schema: 400 (its input), 401 and
+ * 403 (the guard), 404, and the `more` statuses the call itself answers.
+ */
+export function refusalSchemas<More extends number = never>(
+  ...more: More[]
+): Record<ErrorStatus | More, typeof apiErrorSchema> {
+  const statuses: number[] = [400, 401, 403, 404, ...more];
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
+    ErrorStatus | More,
+    typeof apiErrorSchema
+  >;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../plugins/error-handler.js';
 import { FILE_PATH_PREFIXES } from '../plugins/static-files.js';
-import { can } from '../policies/index.js';
+import { can } from '../../common/policies.js';
 import { sessionOf } from '../plugins/guards.js';
 import { searcherOf } from '../plugins/searcher.js';
 import { presentSessionUser } from '../presenters/auth.js';

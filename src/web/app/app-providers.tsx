@@ -3,8 +3,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PortalConfig } from '../../common/portal-config';
 import { PortalConfigProvider } from '../lib/portal-config-context';
-import type { SessionState } from './session/session-store';
-import { ServerSessionContext } from './session/use-session';
+import type { SessionState } from '../lib/session/session-store';
+import { ServerSessionContext } from '../lib/session/use-session';
 import { theme } from './theme';
 import './mantine-styles';
 // The theme's variables as a stylesheet instead of an inline <style> in every page (theme-variables.ts).

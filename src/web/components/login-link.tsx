@@ -1,8 +1,8 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { loginHref, type LinkedLoginModal } from '../app/session/login-link';
-import { openLoginModal } from '../app/session/session-store';
+import { loginHref, type LinkedLoginModal } from '../lib/session/login-link';
+import { openLoginModal } from '../lib/session/session-store';
 
 interface LoginLinkProps extends Pick<ButtonProps, 'variant' | 'color' | 'fullWidth'> {
   kind: LinkedLoginModal;

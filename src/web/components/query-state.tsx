@@ -1,6 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/api-client';
+import { ApiError, unreachableMessage } from '../lib/api-client';
 
 /**
  * The loading line and the error of a query, so every page says the same thing the same way: `failed` names
@@ -24,7 +24,7 @@ export function QueryState({
       notFound && error instanceof ApiError && error.status === 404
         ? notFound
         : error instanceof ApiError && error.status === 0
-          ? 'The portal could not be reached. Check your connection and try again.'
+          ? unreachableMessage()
           : failed;
     return (
       <Alert color="red" role="alert" title="Something went wrong">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, fetchApi, onSessionEnded, retryUnlessRefused } from './api-client';
+import { ApiError, fetchApi, onSessionEnded, retryUnlessRefused, unreachableMessage } from './api-client';
 
 function answer(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -69,5 +69,17 @@ describe('retryUnlessRefused', () => {
     expect(retryUnlessRefused(0, new ApiError(404, undefined))).toBe(false);
     expect(retryUnlessRefused(0, new ApiError(503, undefined))).toBe(true);
     expect(retryUnlessRefused(2, new ApiError(503, undefined))).toBe(false);
+  });
+});
+
+describe('unreachableMessage', () => {
+  it('says the portal could not be reached, then what to do', () => {
+    expect(unreachableMessage()).toBe(
+      'The portal could not be reached. Check your connection and try again.',
+    );
+    expect(unreachableMessage('Nothing was saved; try again.')).toBe(
+      'The portal could not be reached. Nothing was saved; try again.',
+    );
+    expect(new ApiError(0, undefined).message).toBe('The portal could not be reached.');
   });
 });

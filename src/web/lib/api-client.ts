@@ -103,6 +103,16 @@ async function apiCall(path: string, options: ApiCallOptions = {}): Promise<ApiR
   return { status: response.status, ok: response.ok, body, response };
 }
 
+const UNREACHABLE = 'The portal could not be reached.';
+
+/**
+ * The sentence of a call that got no answer (an `ApiError` of status 0): that the portal could not be reached,
+ * then `next`, what the user does now (every such message reads the same way).
+ */
+export function unreachableMessage(next = 'Check your connection and try again.'): string {
+  return `${UNREACHABLE} ${next}`;
+}
+
 /** Why a call of `fetchApi` gave no data: refused (4xx/5xx), unreachable (status 0) or off its contract (502). */
 export class ApiError extends Error {
   constructor(
@@ -111,7 +121,7 @@ export class ApiError extends Error {
     /** The answer's `message` field: a stable code (AUTH_CODES) or a sentence for a person. */
     readonly code: string | undefined,
   ) {
-    super(code ?? (status === 0 ? 'The portal could not be reached.' : `The request failed (${status}).`));
+    super(code ?? (status === 0 ? UNREACHABLE : `The request failed (${status}).`));
     this.name = 'ApiError';
   }
 }

@@ -2,13 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import type { SsrData } from '../../common/contracts/ssr';
 import type { PortalConfig } from '../../common/portal-config';
+import type { SessionActor } from './session/use-can';
 
-/** What a prefetch needs of the session the page is rendered with (web/app/session's SessionState). */
-interface RenderedSession {
-  signedIn: boolean;
-  role: string | null;
-  userId: string;
-}
+/**
+ * What a prefetch needs of the session the page is rendered with (lib/session's SessionState): what the
+ * policies read (`sessionCan`) and the user's id.
+ */
+type RenderedSession = SessionActor & { userId: string };
 
 interface RouteMeta {
   /** The page's own title; the shell appends the portal name. */

@@ -1,4 +1,4 @@
-import { AdminPage } from '../app/session/admin-page';
+import { AdminPage } from '../lib/session/admin-page';
 import { NoPage } from '../features/not-found/components/no-page';
 import { SearchAnalyticsPage } from '../features/search-analytics/components/search-analytics-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
@@ -13,7 +13,7 @@ export const handle: PortalRouteHandle = {
 /** Admins only (spec section 6); anyone else gets the No Page view. */
 export function Component() {
   return (
-    <AdminPage title="Search analytics" notAdmin={<NoPage />}>
+    <AdminPage title="Search analytics" action="readSearchAnalytics" notAdmin={<NoPage />}>
       <SearchAnalyticsPage />
     </AdminPage>
   );

@@ -1,8 +1,8 @@
 import { Loader } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { Page } from '../components/page';
-import { RequireSignIn } from '../app/session/require-sign-in';
-import { useSession } from '../app/session/use-session';
+import { RequireSignIn } from '../lib/session/require-sign-in';
+import { useSession } from '../lib/session/use-session';
 import { QueryState } from '../components/query-state';
 import { AssistantPanel } from '../features/assistant/components/assistant-panel';
 import { useChatBinding } from '../features/assistant/lib/use-chat-binding';

@@ -1,4 +1,4 @@
-import { AdminPage } from '../app/session/admin-page';
+import { AdminPage } from '../lib/session/admin-page';
 import { DownloadRecordsPage } from '../features/downloads/components/download-records-page';
 import { NoPage } from '../features/not-found/components/no-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
@@ -12,7 +12,7 @@ export const handle: PortalRouteHandle = {
 
 export function Component() {
   return (
-    <AdminPage title="Download records" notAdmin={<NoPage />}>
+    <AdminPage title="Download records" action="readDownloadRecords" notAdmin={<NoPage />}>
       <DownloadRecordsPage />
     </AdminPage>
   );

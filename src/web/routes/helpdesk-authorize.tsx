@@ -8,7 +8,7 @@ import {
   startHelpdeskAuthorization,
 } from '../features/auth/api/start-helpdesk-authorization';
 import { useVerifyHelpdeskCode } from '../features/auth/api/verify-helpdesk-code';
-import { ApiError } from '../lib/api-client';
+import { ApiError, unreachableMessage } from '../lib/api-client';
 import { SignInError, SignInProgress, useStartAgain } from '../features/auth/components/sign-in-status';
 import { readableMessage, signInFailureDetail } from '../features/auth/lib/sign-in-failure';
 import { Page } from '../components/page';
@@ -42,7 +42,7 @@ function verifyFailure(error: unknown): VerifyFailure {
     return sentence ? { text: sentence, final: true } : { text: RATE_LIMIT_MESSAGE, final: false };
   }
   if (status === 0) {
-    return { text: 'The portal could not be reached. Check your connection and try again.', final: false };
+    return { text: unreachableMessage(), final: false };
   }
   if (status >= 500) return { text: 'The code could not be checked. Please try again later.', final: false };
   if (status === 400) {

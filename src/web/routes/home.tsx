@@ -4,7 +4,7 @@ import { LatestKbCard } from '../features/knowledge-base/components/latest-kb-ca
 import { RecommendedReadingCard } from '../features/home/components/recommended-reading-card';
 import { SupportMessages } from '../features/home/components/support-messages';
 import { SiteSearchBox } from '../features/site-search/components/site-search-box';
-import { useOpenStoredLink } from '../app/session/use-open-stored-link';
+import { useOpenStoredLink } from '../lib/session/use-open-stored-link';
 import type { PortalRouteHandle } from '../lib/route-handle';
 import classes from './home.module.css';
 

@@ -9,7 +9,7 @@ import { SignInError, SignInProgress } from '../features/auth/components/sign-in
 import { followRedirect } from '../features/auth/lib/follow-redirect';
 import { signInFailureDetail } from '../features/auth/lib/sign-in-failure';
 import { isSsoMessage, SSO_CHANNEL_NAME, type SsoMessage } from '../features/auth/lib/sso-channel';
-import { openLoginModal, signIn } from '../app/session/session-store';
+import { openLoginModal, signIn } from '../lib/session/session-store';
 import { paths } from '../lib/paths';
 import type { PortalRouteHandle } from '../lib/route-handle';
 

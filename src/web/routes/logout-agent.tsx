@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { SignInProgress } from '../features/auth/components/sign-in-status';
-import { signOut } from '../app/session/session-store';
+import { signOut } from '../lib/session/session-store';
 import { logOutAgent } from '../features/auth/api/log-out-agent';
 import { paths } from '../lib/paths';
 import type { PortalRouteHandle } from '../lib/route-handle';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { MemberPage } from '../app/session/member-page';
+import { MemberPage } from '../lib/session/member-page';
 import { NoticeDetailsPage } from '../features/notices/components/notice-details-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
 

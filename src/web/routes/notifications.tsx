@@ -1,4 +1,4 @@
-import { MemberPage } from '../app/session/member-page';
+import { MemberPage } from '../lib/session/member-page';
 import { NotificationsPage } from '../features/notices/components/notifications-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
 

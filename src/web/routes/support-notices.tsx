@@ -1,5 +1,5 @@
-import { MemberPage } from '../app/session/member-page';
-import { useSession } from '../app/session/use-session';
+import { MemberPage } from '../lib/session/member-page';
+import { useCan } from '../lib/session/use-can';
 import { AdminsOnly } from '../features/notices/components/admins-only';
 import { NoticesAdminPage } from '../features/notices/components/notices-admin-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
@@ -13,8 +13,7 @@ export const handle: PortalRouteHandle = {
 
 /** Admins only: anyone else signed in is told so (the server refuses their calls too). */
 function AdminOnly() {
-  const session = useSession();
-  return session.role === 'admin' ? <NoticesAdminPage /> : <AdminsOnly />;
+  return useCan('manageNotices') ? <NoticesAdminPage /> : <AdminsOnly />;
 }
 
 export function Component() {

@@ -1,5 +1,5 @@
-import { MemberPage } from '../app/session/member-page';
-import { useSession } from '../app/session/use-session';
+import { MemberPage } from '../lib/session/member-page';
+import { sessionCan, useCan } from '../lib/session/use-can';
 import { AppLink } from '../components/app-link';
 import { TicketFormPage } from '../features/tickets/components/ticket-form-page';
 import { paths } from '../lib/paths';
@@ -14,7 +14,7 @@ export const handle: PortalRouteHandle = {
   // A customer's render holds the form: its priorities need their tier's targets, which would otherwise be
   // fetched after hydration, and the form would push the footer down as it replaced the loading line.
   prefetch: async (queryClient, data, _searchParams, session) => {
-    if (session.role !== 'customer') return;
+    if (!sessionCan(session, 'createTicket')) return;
     const profile = await data.requesterProfile();
     if (profile) {
       queryClient.setQueryData(requesterProfileKey, profile, { updatedAt: Date.now() });
@@ -24,8 +24,7 @@ export const handle: PortalRouteHandle = {
 
 /** Customers open tickets; an agent is sent to the queue instead (the server refuses them too). */
 function CustomersOnly() {
-  const session = useSession();
-  if (session.role !== 'customer') {
+  if (!useCan('createTicket')) {
     return (
       <p>
         Tickets are opened by customers. Agents work them from the{' '}

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
 import type { TicketDetails } from '../../common/contracts/tickets';
-import { MemberPage } from '../app/session/member-page';
-import { useSession } from '../app/session/use-session';
+import { MemberPage } from '../lib/session/member-page';
+import { useCan } from '../lib/session/use-can';
+import { useSession } from '../lib/session/use-session';
 import { TicketPage } from '../features/tickets/components/ticket-page';
 import { cachedData, type PortalRouteHandle } from '../lib/route-handle';
 import { ticketKey } from '../features/tickets/api/get-ticket';
@@ -28,13 +29,8 @@ export const handle: PortalRouteHandle = {
 function Ticket() {
   const { id = '' } = useParams();
   const session = useSession();
-  return (
-    <TicketPage
-      id={id}
-      staff={session.role === 'agent' || session.role === 'admin'}
-      userId={session.userId}
-    />
-  );
+  const staff = useCan('openAgentConsole');
+  return <TicketPage id={id} staff={staff} userId={session.userId} />;
 }
 
 export function Component() {

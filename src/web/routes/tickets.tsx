@@ -1,5 +1,5 @@
-import { MemberPage } from '../app/session/member-page';
-import { useSession } from '../app/session/use-session';
+import { MemberPage } from '../lib/session/member-page';
+import { useCan } from '../lib/session/use-can';
 import { TicketsPage } from '../features/tickets/components/tickets-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
 import { FIRST_TICKET_FILTERS, ticketListKey, ticketListQuery } from '../features/tickets/api/get-tickets';
@@ -19,8 +19,7 @@ export const handle: PortalRouteHandle = {
 };
 
 function Tickets() {
-  const session = useSession();
-  return <TicketsPage staff={session.role === 'agent' || session.role === 'admin'} />;
+  return <TicketsPage staff={useCan('openAgentConsole')} />;
 }
 
 export function Component() {

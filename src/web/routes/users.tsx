@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { MemberPage } from '../app/session/member-page';
-import { useSession } from '../app/session/use-session';
+import { MemberPage } from '../lib/session/member-page';
+import { useCan } from '../lib/session/use-can';
 import { AdminsOnly } from '../features/notices/components/admins-only';
 import { NoticeReadersPage } from '../features/notices/components/notice-readers-page';
 import type { PortalRouteHandle } from '../lib/route-handle';
@@ -13,9 +13,9 @@ export const handle: PortalRouteHandle = {
 };
 
 function Readers() {
-  const session = useSession();
+  const readsSeenBy = useCan('readSeenBy');
   const [params] = useSearchParams();
-  if (session.role !== 'admin') return <AdminsOnly />;
+  if (!readsSeenBy) return <AdminsOnly />;
   return <NoticeReadersPage id={/^\d{1,16}$/.test(params.get('id') ?? '') ? (params.get('id') ?? '') : ''} />;
 }
 

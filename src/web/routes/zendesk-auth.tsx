@@ -1,7 +1,7 @@
 import { grantAuthCode } from '../features/auth/api/grant-auth-code';
 import { AuthorizationReturn } from '../features/auth/components/authorization-return';
 import { useStartAgain } from '../features/auth/components/sign-in-status';
-import { signIn } from '../app/session/session-store';
+import { signIn } from '../lib/session/session-store';
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {

@@ -4,7 +4,7 @@ import {
   parseSessionUser,
   profileFor,
   SIGNED_OUT_PROFILE,
-} from '../../../src/web/app/session/session-profile';
+} from '../../../src/web/lib/session/session-profile';
 import { readOneTimeCode, SESSION_STORAGE_KEY, userMenuButton } from './auth';
 import { gotoHydrated } from './pages';
 

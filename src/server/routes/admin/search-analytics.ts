@@ -35,10 +35,7 @@ export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.admin.searchAnalytics,
     {
-      onRequest: authorize('readSearchAnalytics', {
-        signedOut: 'Sign in as an admin.',
-        forbidden: 'Only admins may read search analytics.',
-      }),
+      onRequest: authorize('readSearchAnalytics'),
       schema: {
         tags: ['admin'],
         summary: 'Top queries, zero-result queries and article votes',

@@ -5,18 +5,17 @@ import {
   conversationListSchema,
   conversationSchema,
 } from '../../../common/contracts/assistant.js';
-import { authorize, sessionOf } from '../../plugins/guards.js';
+import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { presentConversation, presentConversationSummary } from '../../presenters/assistant.js';
 import {
   conversationMessages,
   findConversation,
   listConversations,
 } from '../../services/assistant/conversations.js';
-import { assistantRefusalSchemas, assistantRefusals } from './refusals.js';
 
 /** The signed-in user's assistant conversations: the list, and one with its messages (issue 15). */
 export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = authorize('useChat', assistantRefusals);
+  const signedIn = authorize('useChat');
 
   app.get(
     apiPaths.assistant.conversations,
@@ -27,7 +26,7 @@ export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) =>
         summary: 'Your assistant conversations',
         description:
           'Latest first; a conversation is deleted `assistant.conversationRetentionDays` after its last question.',
-        response: { 200: conversationListSchema, ...assistantRefusalSchemas },
+        response: { 200: conversationListSchema, ...refusalSchemas() },
       },
     },
     async (request, reply) => {
@@ -47,7 +46,7 @@ export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) =>
         summary: 'One of your assistant conversations, with its messages',
         description: "Another user's conversation is the same 404 as a missing one.",
         params: conversationIdParamsSchema,
-        response: { 200: conversationSchema, ...assistantRefusalSchemas },
+        response: { 200: conversationSchema, ...refusalSchemas() },
       },
     },
     async (request, reply) => {

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
-import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { assistantAnswerSchema, assistantMessageBodySchema } from '../../../common/contracts/assistant.js';
 import { claimEventStream, openEventStream, type EventStream } from '../../lib/event-stream.js';
 import { apiError } from '../../plugins/error-handler.js';
-import { authorize, sessionOf } from '../../plugins/guards.js';
+import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { assistantRateLimit } from '../../plugins/rate-limits.js';
 import { searcherOf } from '../../plugins/searcher.js';
 import { askAssistant, type AnswerProgress } from '../../services/assistant/assistant.js';
-import { assistantRefusalSchemas, assistantRefusals } from './refusals.js';
 
 /** Whether the client asked for server-sent events rather than one JSON answer. */
 const wantsEventStream = (accept: string | undefined): boolean =>
@@ -25,7 +23,7 @@ export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.assistant.messages,
     {
-      onRequest: authorize('useChat', assistantRefusals),
+      onRequest: authorize('useChat'),
       config: { rateLimit: assistantRateLimit(app.env) },
       schema: {
         tags: ['assistant'],
@@ -40,7 +38,7 @@ export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
           '`done` `{conversationId, answer, confident}` (its `answer` is the whole answer, or null when the ' +
           'pieces shown must be taken back).',
         body: assistantMessageBodySchema,
-        response: { 200: assistantAnswerSchema, 429: apiErrorSchema, ...assistantRefusalSchemas },
+        response: { 200: assistantAnswerSchema, ...refusalSchemas(429) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
-import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import {
   collectionFilesSchema,
   downloadRequestSchema,
@@ -9,17 +8,16 @@ import {
   listFilesBodySchema,
 } from '../../../common/contracts/downloads.js';
 import { ServiceError } from '../../lib/errors.js';
-import { authorize, sessionOf } from '../../plugins/guards.js';
+import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { downloadRateLimit } from '../../plugins/rate-limits.js';
 import { issueDownload, listCollectionFiles, listImageFiles } from '../../services/downloads/downloads.js';
-import { downloadRefusals, refusalSchemas } from './refusals.js';
 
 /**
  * The download calls of spec section 7: the image and collection lists and the signed link. Signed in and
  * `allowDownload`, checked on the server for every call; the embargo is checked again here (the brief).
  */
 export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = authorize('download', downloadRefusals);
+  const onRequest = authorize('download');
 
   /** The listing calls may name a user (the spec's image listing sends `userId`): only oneself. */
   const checkUserId = (requested: string | undefined, own: string) => {
@@ -39,7 +37,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
           'Each configured image with its platform, the controller releases it is for, its size and SHA-256 ' +
           '(null while the file is not in the store) and its checksum file.',
         body: listFilesBodySchema,
-        response: { 200: imageFilesSchema, ...refusalSchemas },
+        response: { 200: imageFilesSchema, ...refusalSchemas() },
       },
     },
     async (request, reply) => {
@@ -57,7 +55,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['downloads'],
         summary: 'List the Postman collections',
         body: listFilesBodySchema,
-        response: { 200: collectionFilesSchema, ...refusalSchemas },
+        response: { 200: collectionFilesSchema, ...refusalSchemas() },
       },
     },
     async (request, reply) => {
@@ -83,7 +81,7 @@ export const downloadFileRoutes: FastifyPluginAsyncZod = async (app) => {
           '(400 naming the field). A Postman collection needs no country. The download is recorded before ' +
           'the link is issued; the link works for 5 minutes.',
         body: downloadRequestSchema,
-        response: { 200: downloadUrlSchema, ...refusalSchemas, 429: apiErrorSchema },
+        response: { 200: downloadUrlSchema, ...refusalSchemas(429) },
       },
     },
     async (request, reply) => {

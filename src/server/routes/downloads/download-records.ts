@@ -2,15 +2,14 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { downloadRecordsQuerySchema, downloadRecordsSchema } from '../../../common/contracts/downloads.js';
-import { authorize } from '../../plugins/guards.js';
+import { authorize, refusalSchemas } from '../../plugins/guards.js';
 import { presentDownloadRecord } from '../../presenters/downloads.js';
 import { exportDownloadRecords, listDownloadRecords } from '../../services/downloads/downloads.js';
 import { downloadRecordsCsv } from '../../services/downloads/records-csv.js';
-import { recordRefusals, refusalSchemas } from './refusals.js';
 
 /** The export-control trail for admins: filtered pages as JSON, and everything filtered as CSV. */
 export const downloadRecordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = authorize('readDownloadRecords', recordRefusals);
+  const onRequest = authorize('readDownloadRecords');
 
   app.get(
     apiPaths.downloads.records,
@@ -23,7 +22,7 @@ export const downloadRecordRoutes: FastifyPluginAsyncZod = async (app) => {
           'Newest first, 50 a page. Filters: `email` and `fileName` (case-insensitive parts), `country` (the ' +
           'deployment or company country, a name or code), `fileType`, `from` and `to` (days, UTC, inclusive).',
         querystring: downloadRecordsQuerySchema,
-        response: { 200: downloadRecordsSchema, ...refusalSchemas },
+        response: { 200: downloadRecordsSchema, ...refusalSchemas() },
       },
     },
     async (request, reply) => {
@@ -44,7 +43,7 @@ export const downloadRecordRoutes: FastifyPluginAsyncZod = async (app) => {
           'The same filters as the list, every matching record (at most 100,000). Cells that a spreadsheet ' +
           'would run as a formula are prefixed with a quote.',
         querystring: downloadRecordsQuerySchema.omit({ page: true }),
-        response: { 200: z.string().describe('text/csv'), ...refusalSchemas },
+        response: { 200: z.string().describe('text/csv'), ...refusalSchemas() },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,6 @@ import { eventStreamHeadersSchema, openEventStream, relayChannel } from '../../l
 import { authorize } from '../../plugins/guards.js';
 import { NOTICE_CHANNEL } from '../../services/notices/notice-events.js';
 import { CATCH_UP_LIMIT, changesAfter, latestChangeSeq } from '../../services/notices/notices.js';
-import { readRefusals } from './refusals.js';
 
 /**
  * `GET api/noticesModule/events`: server-sent events of every notice change, on any instance (fed by
@@ -20,7 +19,7 @@ export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
     apiPaths.notices.events,
     {
       config: { deadline: false },
-      onRequest: authorize('readNotices', readRefusals),
+      onRequest: authorize('readNotices'),
       schema: {
         tags: ['notices'],
         summary: 'Live notice changes (server-sent events)',

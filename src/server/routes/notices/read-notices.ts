@@ -6,17 +6,16 @@ import {
   noticeItemSchema,
   noticeListSchema,
 } from '../../../common/contracts/notices.js';
-import { authorize, sessionOf } from '../../plugins/guards.js';
+import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { presentNotice } from '../../presenters/notices.js';
 import { getNotice, listActiveNotices } from '../../services/notices/notices.js';
-import { readRefusals, refusalSchemas } from './refusals.js';
 
 /**
  * `GET api/noticesModule/notice` (the active notices) and `GET api/noticesModule/notice-id?id=` (one notice),
  * for anyone signed in. Answers are personal (the reader's own read), so never kept by a shared cache.
  */
 export const readNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = authorize('readNotices', readRefusals);
+  const onRequest = authorize('readNotices');
 
   app.get(
     apiPaths.notices.notice,
@@ -45,7 +44,7 @@ export const readNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notices'],
         summary: 'One support notice',
         querystring: noticeIdQuerySchema,
-        response: { 200: noticeItemSchema, ...refusalSchemas },
+        response: { 200: noticeItemSchema, ...refusalSchemas() },
       },
     },
     async (request, reply) => {

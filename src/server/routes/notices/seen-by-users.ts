@@ -12,7 +12,7 @@ import {
   seenByQuerySchema,
 } from '../../../common/contracts/notices.js';
 import { ServiceError } from '../../lib/errors.js';
-import { authorize, sessionOf } from '../../plugins/guards.js';
+import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { noticeMarkAllRateLimit } from '../../plugins/rate-limits.js';
 import { presentNoticeChange, presentSeenByUser } from '../../presenters/notices.js';
 import {
@@ -23,7 +23,6 @@ import {
   recordNoticeRead,
   usersByIds,
 } from '../../services/notices/notices.js';
-import { readRefusals, refusalSchemas, seenByRefusals } from './refusals.js';
 
 /**
  * Reads of notices: `POST api/noticesModule/seen-by-users {id, userId}` records the signed-in user's own read,
@@ -35,13 +34,13 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.notices.seenByUsers,
     {
-      onRequest: authorize('readNotices', readRefusals),
+      onRequest: authorize('readNotices'),
       schema: {
         tags: ['notices'],
         summary: 'Record that the signed-in user read a notice',
         description: '`userId` must be the caller (403 otherwise). Idempotent: a repeated read adds nothing.',
         body: recordReadBodySchema,
-        response: { 200: recordReadAnswerSchema, ...refusalSchemas },
+        response: { 200: recordReadAnswerSchema, ...refusalSchemas() },
       },
     },
     async (request) => {
@@ -57,7 +56,7 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.notices.markAllRead,
     {
-      onRequest: authorize('readNotices', readRefusals),
+      onRequest: authorize('readNotices'),
       config: { rateLimit: noticeMarkAllRateLimit(app.env) },
       schema: {
         tags: ['notices'],
@@ -83,7 +82,7 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const adminOnly = authorize('readSeenBy', seenByRefusals);
+  const adminOnly = authorize('readSeenBy');
 
   app.get(
     apiPaths.notices.seenByUsers,
@@ -116,7 +115,7 @@ export const seenByRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Every create, update and delete: who, when, which fields, before and after. Admins only.',
         querystring: noticeIdQuerySchema,
-        response: { 200: noticeChangeListSchema, ...refusalSchemas },
+        response: { 200: noticeChangeListSchema, ...refusalSchemas() },
       },
     },
     async (request, reply) => {

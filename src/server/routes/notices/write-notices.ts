@@ -8,7 +8,7 @@ import {
   restoreNoticeBodySchema,
   saveNoticeBodySchema,
 } from '../../../common/contracts/notices.js';
-import { authorize, sessionOf } from '../../plugins/guards.js';
+import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { noticeWriteRateLimit } from '../../plugins/rate-limits.js';
 import { presentNotice } from '../../presenters/notices.js';
 import {
@@ -18,9 +18,8 @@ import {
   restoreNotice,
   updateNotice,
 } from '../../services/notices/notices.js';
-import { manageRefusals, refusalSchemas } from './refusals.js';
 
-const refusals = { ...refusalSchemas, 409: apiErrorSchema, 429: apiErrorSchema };
+const refusals = refusalSchemas(409, 429);
 
 /**
  * `POST api/noticesModule/notice` (create without `Notice_ID`, update with one),
@@ -29,7 +28,7 @@ const refusals = { ...refusalSchemas, 409: apiErrorSchema, 429: apiErrorSchema }
  * Admins only, checked here on the server (the spec leaves the role check out; the brief puts it in).
  */
 export const writeNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = authorize('manageNotices', manageRefusals);
+  const onRequest = authorize('manageNotices');
   // One count for creates, updates and deletes.
   const rateLimit = noticeWriteRateLimit(app.env);
 

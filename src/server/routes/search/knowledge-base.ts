@@ -12,7 +12,7 @@ import {
   categorySearchQuerySchema,
   categorySearchResponseSchema,
 } from '../../../common/contracts/search.js';
-import { can } from '../../policies/index.js';
+import { can } from '../../../common/policies.js';
 import { searcherOf } from '../../plugins/searcher.js';
 import { presentArticle, presentArticleDetails } from '../../presenters/search.js';
 import { articlePage, categoryTree, findCategory } from '../../services/knowledge/articles.js';

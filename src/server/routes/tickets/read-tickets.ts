@@ -8,14 +8,13 @@ import {
   ticketIdParamsSchema,
   ticketListSchema,
 } from '../../../common/contracts/tickets.js';
-import { authorize, sessionOf } from '../../plugins/guards.js';
+import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { listTickets } from '../../services/tickets/tickets.js';
-import { createRefusals, readRefusals, refusalSchemas, staffRefusals } from './refusals.js';
 import { listStaff, requesterProfile } from '../../services/tickets/ticket-people.js';
 
 /** `GET /api/tickets` and `GET /api/tickets/:id`: a customer's own (or organisation's), every ticket for staff. */
 export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = authorize('readTickets', readRefusals);
+  const onRequest = authorize('readTickets');
 
   app.get(
     apiPaths.tickets.tickets,
@@ -29,7 +28,7 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
           'Filters: status, priority, due state, assignee (`me`, `none` or an agent id; agents), 25 a page; ' +
           '`sort=due` puts tickets awaiting a first response first, soonest due (overdue) on top.',
         querystring: listTicketsQuerySchema,
-        response: { 200: ticketListSchema, ...refusalSchemas },
+        response: { 200: ticketListSchema, ...refusalSchemas(409) },
       },
     },
     async (request, reply) => {
@@ -43,12 +42,12 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.tickets.requester,
     {
-      onRequest: authorize('createTicket', createRefusals),
+      onRequest: authorize('createTicket'),
       schema: {
         tags: ['tickets'],
         summary: "The customer's organisation, tier and first-response targets",
         description: 'What Ticket Creation shows beside each priority (customers).',
-        response: { 200: requesterProfileSchema, ...refusalSchemas },
+        response: { 200: requesterProfileSchema, ...refusalSchemas(409) },
       },
     },
     async (request, reply) => {
@@ -61,11 +60,11 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.tickets.assignees,
     {
-      onRequest: authorize('openAgentConsole', staffRefusals),
+      onRequest: authorize('openAgentConsole'),
       schema: {
         tags: ['tickets'],
         summary: 'Who a ticket can be assigned to (staff)',
-        response: { 200: assigneesSchema, ...refusalSchemas },
+        response: { 200: assigneesSchema, ...refusalSchemas(409) },
       },
     },
     async (_request, reply) => {
@@ -85,7 +84,7 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
           "Another customer's ticket is a 404, as a missing one. Internal notes go to staff only. " +
           "`conversation` is the assistant's conversation the ticket was opened from, as it stood then.",
         params: ticketIdParamsSchema,
-        response: { 200: ticketDetailsSchema, ...refusalSchemas },
+        response: { 200: ticketDetailsSchema, ...refusalSchemas(409) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
-import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { ATTACHMENT_MAX_BYTES } from '../../../common/attachments.js';
 import {
   attachmentItemSchema,
@@ -8,11 +7,10 @@ import {
   attachmentQuerySchema,
   ticketIdParamsSchema,
 } from '../../../common/contracts/tickets.js';
-import { authorize, sessionOf } from '../../plugins/guards.js';
+import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { attachmentRateLimit } from '../../plugins/rate-limits.js';
 import { presentAttachment } from '../../presenters/tickets.js';
 import { attachFile, attachmentUrl } from '../../services/tickets/attachments.js';
-import { readRefusals, refusalSchemas } from './refusals.js';
 
 /**
  * Ticket attachments (issue 14). The upload is the file's raw bytes (any content type: the server reads the
@@ -23,7 +21,7 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // This plugin's routes take bytes, whatever the client calls them; JSON parsing stays as it is elsewhere.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  const onRequest = authorize('readTickets', readRefusals);
+  const onRequest = authorize('readTickets');
 
   app.post(
     apiPaths.tickets.attachments,
@@ -43,9 +41,7 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: attachmentQuerySchema,
         response: {
           201: attachmentItemSchema,
-          ...refusalSchemas,
-          413: refusalSchemas[400],
-          429: apiErrorSchema,
+          ...refusalSchemas(409, 413, 429),
         },
       },
     },
@@ -76,7 +72,7 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download an attachment',
         description: 'Redirects (302) to a signed link of the file that works for five minutes.',
         params: attachmentParamsSchema,
-        response: refusalSchemas,
+        response: refusalSchemas(409),
       },
     },
     async (request, reply) => {

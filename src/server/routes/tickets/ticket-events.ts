@@ -10,7 +10,6 @@ import {
 import { authorize, sessionOf } from '../../plugins/guards.js';
 import { TICKET_CHANNEL, ticketEventSchema } from '../../services/tickets/ticket-events.js';
 import { inScope, scopeOf } from '../../services/tickets/tickets.js';
-import { readRefusals } from './refusals.js';
 
 /**
  * `GET /api/tickets/events`: server-sent events of the ticket changes this user may see (their own, their
@@ -23,7 +22,7 @@ export const ticketEventRoutes: FastifyPluginAsyncZod = async (app) => {
     apiPaths.tickets.events,
     {
       config: { deadline: false },
-      onRequest: authorize('readTickets', readRefusals),
+      onRequest: authorize('readTickets'),
       schema: {
         tags: ['tickets'],
         summary: 'Live ticket changes (server-sent events)',

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
-import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import {
   commentBodySchema,
   commentItemSchema,
@@ -9,21 +8,20 @@ import {
   ticketItemSchema,
   updateTicketBodySchema,
 } from '../../../common/contracts/tickets.js';
-import { authorize, sessionOf } from '../../plugins/guards.js';
+import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
 import { commentRateLimit, p1TicketRateLimit, ticketRateLimit } from '../../plugins/rate-limits.js';
 import { presentComment } from '../../presenters/tickets.js';
 import { addComment, createTicket, updateTicket } from '../../services/tickets/tickets.js';
-import { createRefusals, readRefusals, refusalSchemas } from './refusals.js';
 
 /** Opening, replying to and changing tickets (issue 14). */
 export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = authorize('readTickets', readRefusals);
+  const signedIn = authorize('readTickets');
   const limitP1 = p1TicketRateLimit(app);
 
   app.post(
     apiPaths.tickets.tickets,
     {
-      onRequest: authorize('createTicket', createRefusals),
+      onRequest: authorize('createTicket'),
       config: { rateLimit: ticketRateLimit(app.env) },
       preHandler: async (request, reply) => {
         if (request.body.priority === 'P1') await limitP1(request, reply);
@@ -36,7 +34,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
           '`firstResponseDueAt` follows the SLA table for the priority and tier, counted 24/7 or in business ' +
           "hours of the organisation's time zone as `ticketing` in the configuration says.",
         body: createTicketBodySchema,
-        response: { 201: ticketItemSchema, ...refusalSchemas, 429: apiErrorSchema },
+        response: { 201: ticketItemSchema, ...refusalSchemas(409, 429) },
       },
     },
     async (request, reply) => {
@@ -62,7 +60,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
           'first public reply stops the first-response clock and is mailed to the requester.',
         params: ticketIdParamsSchema,
         body: commentBodySchema,
-        response: { 201: commentItemSchema, ...refusalSchemas, 429: apiErrorSchema },
+        response: { 201: commentItemSchema, ...refusalSchemas(409, 429) },
       },
     },
     async (request, reply) => {
@@ -92,7 +90,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
           'status, priority (the due time follows while no one has answered) and assignee.',
         params: ticketIdParamsSchema,
         body: updateTicketBodySchema,
-        response: { 200: ticketItemSchema, ...refusalSchemas },
+        response: { 200: ticketItemSchema, ...refusalSchemas(409) },
       },
     },
     async (request, reply) => {

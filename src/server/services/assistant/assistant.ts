@@ -8,7 +8,7 @@ import {
 import { PUBLIC_CONTENT_SOURCES } from '../../../common/search-sources.js';
 import type { AnswerModel } from '../../connectors/model/types.js';
 import type { SynonymIndex } from '../../lib/fulltext/query-terms.js';
-import { can } from '../../policies/index.js';
+import { can } from '../../../common/policies.js';
 import type { SearchService } from '../search/federated-search.js';
 import type { Searcher } from '../search/types.js';
 import { findConversation, latestQuestion, recordExchange, type ConversationStore } from './conversations.js';

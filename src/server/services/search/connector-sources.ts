@@ -1,7 +1,7 @@
 import { SIGN_IN_TO_READ } from '../../../common/contracts/search.js';
 import type { Connectors } from '../../connectors/index.js';
 import type { ConnectorSearchQuery } from '../../connectors/search-types.js';
-import { can } from '../../policies/index.js';
+import { can } from '../../../common/policies.js';
 import type { KbHit, SearchSource, SearchSources, Searcher, SourcePage, SourceQuery } from './types.js';
 
 /**

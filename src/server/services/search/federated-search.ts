@@ -6,8 +6,8 @@ import {
   type SourceKey,
   type SourceStatus,
 } from '../../../common/contracts/search.js';
-import { docsPageUrl } from '../../../common/search-sources.js';
-import { can, type Action } from '../../policies/index.js';
+import { can } from '../../../common/policies.js';
+import { docsPageUrl, SOURCE_ACTIONS } from '../../../common/search-sources.js';
 import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { isSourceFailure } from './source-failure.js';
@@ -22,16 +22,6 @@ import type {
   SourceHits,
   SourcePage,
 } from './types.js';
-
-/** The policy action that lets a user see each source (policies/index.ts). */
-export const SOURCE_ACTIONS: Record<SourceKey, Action> = {
-  zendesk: 'searchPublicContent',
-  git: 'searchPublicContent',
-  forumbee: 'searchPublicContent',
-  zendeskRequests: 'searchRequests',
-  zendeskTickets: 'searchTickets',
-  jiraIssues: 'searchTickets',
-};
 
 export type SourceGroups = { [K in SourceKey]?: SourcePage<SourceHits[K]> };
 

@@ -4,7 +4,7 @@ import type { DocsHit } from '../../connectors/docs/types.js';
 import type { KbHit, TicketHit } from '../../connectors/helpdesk/types.js';
 import type { SearchPage } from '../../connectors/search-types.js';
 import type { IssueHit } from '../../connectors/tracker/types.js';
-import type { Actor } from '../../policies/index.js';
+import type { Actor } from '../../../common/policies.js';
 
 export type { CommunityHit, DocsHit, IssueHit, KbHit, TicketHit };
 

@@ -5,8 +5,8 @@ import { AppLink } from '../../components/app-link';
 import { SignInButtons } from '../../features/auth/components/sign-in-buttons';
 import { SiteSearchBox } from '../../features/site-search/components/site-search-box';
 import { ROLE_LABELS } from '../../features/auth/components/user-menu';
-import { logout } from '../session/session-actions';
-import { useSession } from '../session/use-session';
+import { logout } from '../../lib/session/session-actions';
+import { useSession } from '../../lib/session/use-session';
 import { useNavigation } from './use-navigation';
 import classes from './mobile-nav.module.css';
 

@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { usePortalConfig } from '../../lib/portal-config-context';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { AuthModalHost } from '../../features/auth/components/auth-modal-host';
-import { SessionSync } from '../session/session-sync';
+import { SessionSync } from '../../lib/session/session-sync';
 import { AnnouncementBanner } from './announcement-banner';
 import { MiddleBar } from './middle-bar';
 import { SiteFooter } from './site-footer';

@@ -9,7 +9,7 @@ import { SignInButtons } from '../../features/auth/components/sign-in-buttons';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { NoticeBell } from '../../features/notices/components/notice-bell';
 import { useSearchShortcut } from '../../features/site-search/lib/use-search-shortcut';
-import { useSession } from '../session/use-session';
+import { useSession } from '../../lib/session/use-session';
 import { useNavigation } from './use-navigation';
 import { NavMenu } from './nav-menu';
 import classes from './site-header.module.css';

@@ -1,6 +1,7 @@
 import type { Link, LinkGroup, MenuItem } from '../../../common/portal-config';
 import { usePortalConfig } from '../../lib/portal-config-context';
-import { canSeeMenuItem, useSession } from '../session/use-session';
+import { canSeeMenuItem, sessionCan } from '../../lib/session/use-can';
+import { useSession } from '../../lib/session/use-session';
 import { ADMIN_LINKS } from './admin-links';
 
 interface Navigation {
@@ -11,7 +12,7 @@ interface Navigation {
   /** Tech Hub, On Demand Webinars, Video Libraries. */
   middleBarLinks: Link[];
   middleBarMenus: LinkGroup[];
-  /** The admin area's pages; null for anyone but an admin (the server refuses them those pages too). */
+  /** The admin area's pages the user may open; null when none (the server refuses the others too). */
   admin: { label: string; items: Link[] } | null;
 }
 
@@ -22,6 +23,7 @@ interface Navigation {
 export function useNavigation(): Navigation {
   const config = usePortalConfig();
   const session = useSession();
+  const adminLinks: Link[] = ADMIN_LINKS.filter((link) => sessionCan(session, link.action));
   return {
     support: {
       label: 'Support',
@@ -31,6 +33,6 @@ export function useNavigation(): Navigation {
     headerLinks: config.menus.header,
     middleBarLinks: config.middleBar.links,
     middleBarMenus: [config.middleBar.cloudProviderStatus, config.middleBar.marketplace],
-    admin: session.signedIn && session.role === 'admin' ? { label: 'Admin', items: [...ADMIN_LINKS] } : null,
+    admin: adminLinks.length > 0 ? { label: 'Admin', items: adminLinks } : null,
   };
 }

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { ASSISTANT_TEXT_MAX, type ConversationMessage } from '../../../../common/contracts/assistant';
 import { QueryState } from '../../../components/query-state';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { useAskAssistant, type AnswerSoFar } from '../api/ask-assistant';
 import { useConversation } from '../api/get-conversation';
 import { questionBefore } from '../lib/conversation-cache';
@@ -35,7 +35,7 @@ const answerBeingWritten = (soFar: AnswerSoFar): ConversationMessage => ({
 
 function askFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) {
-    return 'The portal could not be reached. Your question is still in the box: check your connection and send it again.';
+    return unreachableMessage('Your question is still in the box: check your connection and send it again.');
   }
   if (error instanceof ApiError && error.status === 429) {
     return 'You have asked many questions in a short time. Your question is still in the box: send it again in a minute.';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CHAT_UPDATE_DELAY_MS } from '../../../../common/chat';
-import { chatUserToken } from '../../../app/session/session-actions';
-import { useSession } from '../../../app/session/use-session';
+import { chatUserToken } from '../../../lib/session/session-actions';
+import { useSession } from '../../../lib/session/use-session';
 
 /** Who the chat speaks with (spec section 2, /chatbot): the fields the chat is updated with. */
 export interface ChatBinding {

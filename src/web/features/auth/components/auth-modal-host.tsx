@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useSession } from '../../../app/session/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { useLoginFromAddress } from '../lib/use-login-from-address';
 
 // The modals, their forms and the contracts' validator load on first use only (the header's buttons preload

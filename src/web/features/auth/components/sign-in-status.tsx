@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { paths } from '../../../lib/paths';
-import { openLoginModal, type LoginModal } from '../../../app/session/session-store';
+import { openLoginModal, type LoginModal } from '../../../lib/session/session-store';
 import classes from './sign-in-status.module.css';
 
 const SIGN_IN_ERROR_TITLE = 'Sign-in could not be completed';

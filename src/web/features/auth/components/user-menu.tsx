@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../../common/contracts/auth';
-import { logout } from '../../../app/session/session-actions';
-import { useSession } from '../../../app/session/use-session';
+import { logout } from '../../../lib/session/session-actions';
+import { useSession } from '../../../lib/session/use-session';
 import { useDisclosure } from '../../../components/use-disclosure';
 import classes from './user-menu.module.css';
 

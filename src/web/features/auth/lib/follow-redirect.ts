@@ -1,6 +1,6 @@
 import { isClientRoute, paths } from '../../../lib/paths';
 import { toSameOriginPath } from '../../../lib/safe-redirect';
-import type { Navigate } from '../../../app/session/session-actions';
+import type { Navigate } from '../../../lib/session/session-actions';
 
 /**
  * Goes where a sign-in answer says, on this site only (anything else goes home): pages of the app through the

@@ -1,5 +1,5 @@
 import { RATE_LIMIT_MESSAGE } from '../../../../common/auth-messages';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 
 /** A refusal's `message` when it is a sentence for a person (the API's errors), not a code such as RATE_LIMITED. */
 export function readableMessage(code: string | undefined): string | undefined {
@@ -17,7 +17,7 @@ export function signInFailureDetail(failure: { error: string } | Error): string 
       : 'The sign-in was refused or interrupted before it finished.';
   }
   if (!(failure instanceof ApiError) || failure.status === 0)
-    return 'The portal could not be reached. Check your connection and start again.';
+    return unreachableMessage('Check your connection and start again.');
   // A per-address limit of the help desk says how long to wait; the per-client one is RATE_LIMITED.
   if (failure.status === 429) return readableMessage(failure.code) ?? RATE_LIMIT_MESSAGE;
   if (failure.status >= 500) return 'The sign-in could not be completed right now. Please try again later.';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { loginModalOf, withoutLoginParam } from '../../../app/session/login-link';
-import { openLoginModal } from '../../../app/session/session-store';
-import { useSession } from '../../../app/session/use-session';
+import { loginModalOf, withoutLoginParam } from '../../../lib/session/login-link';
+import { openLoginModal } from '../../../lib/session/session-store';
+import { useSession } from '../../../lib/session/use-session';
 
 /**
  * Opens the sign-in modal an address asks for (`?login=`: a sign-in link followed before the app ran, or

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { QueryState } from '../../../components/query-state';
-import { useSession } from '../../../app/session/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { useApiFiles } from '../api/list-api-files';
 import { formatFileSize } from '../../../lib/file-size';
 import { useDownload } from '../lib/use-download';

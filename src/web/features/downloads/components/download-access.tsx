@@ -1,7 +1,8 @@
 import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { noPermissionMessage } from '../../../../common/downloads';
-import { useSession } from '../../../app/session/use-session';
+import { sessionCan } from '../../../lib/session/use-can';
+import { useSession } from '../../../lib/session/use-session';
 import { LoginLink } from '../../../components/login-link';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 
@@ -10,7 +11,7 @@ export const SIGN_IN_PROMPT = 'Please login to view and Download files.';
 
 /**
  * The gate of the download pages (issue 13): signed out, a prompt to sign in and no file names; signed in
- * without `allowDownload`, why and whom to ask; otherwise the page. The server refuses the calls alike.
+ * without the `download` right, why and whom to ask; otherwise the page. The server refuses the calls alike.
  */
 export function DownloadAccess({ children }: { children: (user: DownloadUser) => ReactNode }) {
   const session = useSession();
@@ -29,12 +30,12 @@ export function DownloadAccess({ children }: { children: (user: DownloadUser) =>
       </>
     );
   }
-  if (!session.allowDownload) return <p>{noPermissionMessage(config.product.name)}</p>;
+  if (!sessionCan(session, 'download')) return <p>{noPermissionMessage(config.product.name)}</p>;
   return children({
     id: session.userId,
     name: session.userName,
     email: session.userEmail,
-    isAdmin: session.role === 'admin',
+    readsRecords: sessionCan(session, 'readDownloadRecords'),
   });
 }
 
@@ -42,5 +43,6 @@ export interface DownloadUser {
   id: string;
   name: string;
   email: string;
-  isAdmin: boolean;
+  /** May open the download records (the link beside the wizard). */
+  readsRecords: boolean;
 }

@@ -104,7 +104,7 @@ export function DownloadWizard({ user }: { user: DownloadUser }) {
         Postman collections of the controller and CoPilot APIs are on the{' '}
         <AppLink href={paths.apiCollection.getHref()}>API Collection page</AppLink>.{' '}
         <AppLink href={paths.downloadProcess.getHref()}>How downloads work</AppLink>
-        {user.isAdmin ? (
+        {user.readsRecords ? (
           <>
             {' · '}
             <AppLink href={paths.downloadRecords.getHref()}>Download records</AppLink>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { DownloadFileType } from '../../../../common/downloads';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { useRequestDownload } from '../api/request-download';
 import type { Destination } from './destination';
 import type { DownloadUser } from '../components/download-access';
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) {
-    return 'The portal could not be reached. Check your connection and try again.';
+    return unreachableMessage();
   }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) return error.code;
   return 'The download could not be started. Please try again later.';

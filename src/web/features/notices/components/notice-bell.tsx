@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { isUnreadNotice } from '../../../../common/notices';
-import { useSession } from '../../../app/session/use-session';
+import { useCan } from '../../../lib/session/use-can';
+import { useSession } from '../../../lib/session/use-session';
 import { AppLink } from '../../../components/app-link';
 import { useDisclosure } from '../../../components/use-disclosure';
 import { paths } from '../../../lib/paths';
@@ -33,7 +34,8 @@ const PREVIEW_COUNT = 5;
 export function NoticeBell() {
   const session = useSession();
   const signedIn = session.signedIn && session.userId !== '';
-  const isAdmin = session.role === 'admin';
+  // Whoever manages the notices wrote them: no unread count, and the way to manage them.
+  const manages = useCan('manageNotices');
   const notices = useNotices(signedIn);
   useNoticeEvents(signedIn);
   // The count is computed when the notices arrive; an end date passing while the page is open is rare enough.
@@ -44,11 +46,11 @@ export function NoticeBell() {
   const markAll = useMarkAllRead(() => notificationsLink.current?.focus());
   if (!signedIn) return null;
 
-  const unreadNotices = isAdmin
+  const unreadNotices = manages
     ? []
     : (notices.data?.Items ?? []).filter((notice) => isUnreadNotice(notice, session.userId, now));
   const unread = unreadNotices.length;
-  const label = isAdmin ? 'Notifications' : `Notifications, ${unread === 0 ? 'none' : unread} unread`;
+  const label = manages ? 'Notifications' : `Notifications, ${unread === 0 ? 'none' : unread} unread`;
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && open) {
@@ -60,7 +62,7 @@ export function NoticeBell() {
   const links = [
     { href: paths.home.getHref(), label: 'Home' },
     { href: paths.notifications.getHref(), label: 'Notifications' },
-    ...(isAdmin ? [{ href: paths.supportNotices.getHref(), label: 'Manage Support Notices' }] : []),
+    ...(manages ? [{ href: paths.supportNotices.getHref(), label: 'Manage Support Notices' }] : []),
   ];
   return (
     <div ref={rootRef} className={classes.root} onKeyDown={onKeyDown} onBlur={onBlur}>
@@ -73,7 +75,7 @@ export function NoticeBell() {
         ) : null}
       </button>
       <div id={panelId} className={classes.panel} hidden={!open}>
-        {isAdmin ? null : (
+        {manages ? null : (
           <section className={classes.preview} aria-labelledby={`${panelId}-unread`}>
             <p id={`${panelId}-unread`} className={classes.previewTitle}>
               {unread === 0 ? 'No unread notices' : `Unread notices (${unread})`}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { useSession } from '../../../app/session/use-session';
+import { useCan } from '../../../lib/session/use-can';
+import { useSession } from '../../../lib/session/use-session';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
 import { useNotice } from '../api/get-notice';
@@ -70,6 +71,8 @@ function ChangeHistory({ id }: { id: string }) {
  */
 export function NoticeDetailsPage({ id }: { id: string }) {
   const session = useSession();
+  const readsSeenBy = useCan('readSeenBy');
+  const manages = useCan('manageNotices');
   const notice = useNotice(id);
   const recordRead = useRecordNoticeRead();
   const recorded = useRef('');
@@ -107,16 +110,20 @@ export function NoticeDetailsPage({ id }: { id: string }) {
       </QueryState>
       <p className={classes.section}>
         <AppLink href={paths.notifications.getHref()}>All notifications</AppLink>
-        {session.role === 'admin' ? (
+        {readsSeenBy ? (
           <>
             {' · '}
             <AppLink href={`${paths.users.getHref()}?id=${id}`}>Who read this notice</AppLink>
+          </>
+        ) : null}
+        {manages ? (
+          <>
             {' · '}
             <AppLink href={paths.supportNotices.getHref()}>Manage Support Notices</AppLink>
           </>
         ) : null}
       </p>
-      {session.role === 'admin' && item ? <ChangeHistory id={id} /> : null}
+      {readsSeenBy && item ? <ChangeHistory id={id} /> : null}
     </>
   );
 }

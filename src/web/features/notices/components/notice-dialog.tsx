@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/dialog';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { NOTICE_TITLE_MAX, type Notice } from '../../../../common/contracts/notices';
 import { NOTICE_TYPES, type NoticeType } from '../../../../common/notices';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { useSaveNotice } from '../api/save-notice';
 import { fromUtcInput, NOTICE_TIME_ZONE, toUtcInput } from '../lib/notice-time';
 import { descriptionText } from './notice-description';
@@ -48,7 +48,7 @@ function missingFields(draft: Draft): Set<Field> {
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0)
-    return 'The portal could not be reached. Nothing was saved; try again.';
+    return unreachableMessage('Nothing was saved; try again.');
   if (error instanceof ApiError && error.status === 403) return 'Only admins may manage support notices.';
   if (error instanceof ApiError && error.status === 404) return 'This notice was deleted in the meantime.';
   if (error instanceof ApiError && error.status === 400 && error.code) return `Not saved: ${error.code}`;

@@ -6,7 +6,7 @@ import {
   matchesNoticeFilter,
   type NoticeFilter,
 } from '../../../../common/notices';
-import { useSession } from '../../../app/session/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
 import { useNotices } from '../api/get-notices';

@@ -9,7 +9,7 @@ import {
   type SourceKey,
 } from '../../../../common/search-sources';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../../app/session/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { useSearchAll } from '../api/search-all';
 import { useSearchPage } from '../api/search-page';
 import { searcherOf } from '../lib/searcher';

@@ -1,5 +1,5 @@
-import { isSourceKey, SOURCE_KEYS, type SourceKey } from '../../../../common/search-sources';
-import type { Session } from '../../../app/session/use-session';
+import { isSourceKey, SOURCE_ACTIONS, SOURCE_KEYS, type SourceKey } from '../../../../common/search-sources';
+import { sessionCan, type SessionActor } from '../../../lib/session/use-can';
 
 /** The search as the URL carries it (spec section 4): the single source of truth of the search page. */
 export interface SearchUrlState {
@@ -36,12 +36,7 @@ export function toSearchParams(state: SearchUrlState): URLSearchParams {
   return params;
 }
 
-/** The sources the user may see (spec section 9); the server decides too, this only drives the filter. */
-export function visibleSources(session: Pick<Session, 'signedIn' | 'userType' | 'role'>): SourceKey[] {
-  const sources: SourceKey[] = ['zendesk', 'git', 'forumbee'];
-  if (!session.signedIn) return sources;
-  if (session.userType === 'customer') sources.push('zendeskRequests');
-  if (session.userType === 'agent' || session.role === 'agent' || session.role === 'admin')
-    sources.push('zendeskTickets', 'jiraIssues');
-  return sources;
+/** The sources the user may see (spec section 9): the server's rule, which also decides; this drives the filter. */
+export function visibleSources(session: SessionActor): SourceKey[] {
+  return SOURCE_KEYS.filter((key) => sessionCan(session, SOURCE_ACTIONS[key]));
 }

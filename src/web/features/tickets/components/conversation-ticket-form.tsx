@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TICKET_SUBJECT_MAX } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCreateTicket } from '../api/create-ticket';
 import { useRequesterProfile } from '../api/get-requester-profile';
@@ -13,7 +13,7 @@ import classes from './tickets.module.css';
 /** Why the ticket was not created, in the user's words; what they chose stays in the form. */
 const failure = (error: unknown) =>
   error instanceof ApiError && error.status === 0
-    ? 'The portal could not be reached. Check your connection and try again.'
+    ? unreachableMessage()
     : error instanceof ApiError && error.status === 429 && error.code
       ? error.code
       : 'Something went wrong on our side. What you chose is kept: please try again.';

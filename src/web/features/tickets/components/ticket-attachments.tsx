@@ -2,7 +2,7 @@ import { Alert, Button, FileInput, Group } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ATTACHMENT_HINT } from '../../../../common/attachments';
 import type { TicketAttachment } from '../../../../common/contracts/tickets';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { useAttachFile } from '../api/attach-file';
 import { formatFileSize } from '../../../lib/file-size';
 import { dateTime } from './due-badge';
@@ -11,8 +11,7 @@ import classes from './tickets.module.css';
 /** Why an upload was refused, in the server's words when it gave them. */
 export function uploadFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 413) return 'The file is larger than 25 MB.';
-  if (error instanceof ApiError && error.status === 0)
-    return 'The portal could not be reached. Check your connection.';
+  if (error instanceof ApiError && error.status === 0) return unreachableMessage('Check your connection.');
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) {
     return error.code.replace(/^body: /, '');
   }

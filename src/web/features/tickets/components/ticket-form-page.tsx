@@ -6,7 +6,7 @@ import type { Ticket } from '../../../../common/contracts/tickets';
 import { withoutControlCharacters } from '../../../../common/control-characters';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 import { attachFile } from '../api/attach-file';
 import { useCreateTicket } from '../api/create-ticket';
@@ -29,7 +29,7 @@ function missingFields(draft: TicketDraft): Field[] {
 
 function errorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) {
-    return 'The portal could not be reached. Nothing was sent; check your connection and try again.';
+    return unreachableMessage('Nothing was sent; check your connection and try again.');
   }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) return error.code;
   return 'The ticket could not be created. Nothing was lost: please try again.';

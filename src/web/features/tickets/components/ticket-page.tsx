@@ -4,7 +4,7 @@ import type { Ticket, TicketComment } from '../../../../common/contracts/tickets
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
 import { QueryState } from '../../../components/query-state';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useAddComment } from '../api/add-comment';
 import { useAssignees } from '../api/get-assignees';
@@ -19,8 +19,7 @@ import classes from './tickets.module.css';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 function failure(error: unknown, what: string): string {
-  if (error instanceof ApiError && error.status === 0)
-    return 'The portal could not be reached. Check your connection.';
+  if (error instanceof ApiError && error.status === 0) return unreachableMessage('Check your connection.');
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) return error.code;
   return `${what} failed. Please try again.`;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { onSessionEnded } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
+import { onSessionEnded } from '../api-client';
+import { paths } from '../paths';
 import { confirmSession, forcedLogout } from './session-actions';
 
 /**

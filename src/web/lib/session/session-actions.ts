@@ -1,4 +1,4 @@
-import { paths } from '../../lib/paths';
+import { paths } from '../paths';
 import { endCustomerSession } from './api/end-customer-session';
 import { getMe } from './api/get-me';
 import {

@@ -1,5 +1,5 @@
-import { fetchApi } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import { fetchApi } from '../../api-client';
+import { paths } from '../../paths';
 
 /**
  * `POST /api/auth/logout`: ends the customer's server session. Best effort: the local sign-out has happened

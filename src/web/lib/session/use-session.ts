@@ -1,5 +1,4 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { MenuItem } from '../../../common/portal-config';
 import { getSessionState, serverSessionState, subscribeSession, type SessionState } from './session-store';
 
 export type Session = SessionState;
@@ -18,19 +17,4 @@ export const ServerSessionContext = createContext<SessionState>(serverSessionSta
 export function useSession(): Session {
   const rendered = useContext(ServerSessionContext);
   return useSyncExternalStore(subscribeSession, getSessionState, () => rendered);
-}
-
-/** The `show` gate of a configured menu item (spec section 2: Ticket Creation for customers, Downloads if allowed). */
-export function canSeeMenuItem(
-  item: MenuItem,
-  session: Pick<Session, 'signedIn' | 'userType' | 'allowDownload'>,
-): boolean {
-  switch (item.show) {
-    case 'all':
-      return true;
-    case 'customers':
-      return session.signedIn && session.userType === 'customer';
-    case 'downloads':
-      return session.signedIn && session.allowDownload;
-  }
 }

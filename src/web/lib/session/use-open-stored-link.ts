@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { isClientRoute } from '../../lib/paths';
-import { isSafeRedirectPath } from '../../lib/safe-redirect';
+import { isClientRoute } from '../paths';
+import { isSafeRedirectPath } from '../safe-redirect';
 import { setRedirectLink } from './session-store';
 import { useSession } from './use-session';
 

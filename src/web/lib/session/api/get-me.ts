@@ -1,5 +1,5 @@
-import { fetchApi } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import { fetchApi } from '../../api-client';
+import { paths } from '../../paths';
 import type { SessionUser } from '../../../../common/contracts/auth';
 import { parseSessionUser } from '../session-profile';
 
