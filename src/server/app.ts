@@ -53,7 +53,7 @@ export type App = FastifyInstance;
  *
  * The table of contents of the server. Registration order follows Fastify's habit: what every area stands on
  * (plugins/foundation.ts: hooks, the database, connectors, sessions), then each area's services
- * (`services/<area>/plugin.ts`, which decorate `app.search`, `app.tickets`, ...), then each area's routes
+ * (`services/<area>/plugin.ts`, which decorate `app.searches`, `app.tickets`, ...), then each area's routes
  * (`routes/<area>/index.ts`), then the static files and the page render for everything else.
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
