@@ -174,8 +174,8 @@ test.describe('signed in as a customer', () => {
     });
   });
 
-  // The ticket form is drawn by the app once it knows the session (the browser keeps the profile), so no key
-  // can reach it before hydration: what is checked is that keys typed the moment it is painted all count.
+  // A customer's server render draws the ticket form, so keys reach it before the app runs and while it
+  // hydrates: every one of them must count.
   test('the ticket form keeps a subject typed the moment it is painted', async ({ page }) => {
     test.setTimeout(120_000);
     await throttleCpu(page);

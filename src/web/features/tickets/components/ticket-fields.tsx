@@ -1,4 +1,5 @@
 import { NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import type { RequesterProfile } from '../../../../common/contracts/tickets';
 import {
   TICKET_PRIORITIES,
@@ -6,6 +7,7 @@ import {
   TICKET_TEXT_MAX,
   type TicketPriority,
 } from '../../../../common/tickets';
+import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
 import { usePortalConfig } from '../../../lib/portal-config-context';
 
 /** What a ticket form holds before it is sent. */
@@ -50,10 +52,16 @@ export function TicketFields({ draft, onChange, errorOf, profile, layout }: Tick
   const tierText = `First-response targets of your ${profile?.tier ?? 'Basic'} support`;
   const releases = [...config.downloads.controllerReleases].reverse();
   const full = layout === 'page';
+  // Ticket Creation comes drawn in a signed-in user's server render: what was typed before the app ran counts.
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeHydration(subjectRef, draft.subject, (typed) => onChange('subject', typed));
+  useTypedBeforeHydration(descriptionRef, draft.description, (typed) => onChange('description', typed));
 
   return (
     <>
       <TextInput
+        ref={subjectRef}
         label="Subject"
         required
         maxLength={TICKET_SUBJECT_MAX}
@@ -63,6 +71,7 @@ export function TicketFields({ draft, onChange, errorOf, profile, layout }: Tick
       />
       {full ? (
         <Textarea
+          ref={descriptionRef}
           label="Description"
           description="What happened, what you expected, and what you tried."
           required
