@@ -99,7 +99,7 @@ export const apiPaths = {
     records: '/api/downloads/records',
     recordsCsv: '/api/downloads/records.csv',
   },
-  /** Tickets (issue 14; the spec leaves the calls open). `:id` is the ticket number. */
+  /** Tickets (the spec leaves the calls open). `:id` is the ticket number. */
   tickets: {
     tickets: '/api/tickets',
     ticket: '/api/tickets/:id',
@@ -114,7 +114,7 @@ export const apiPaths = {
     /** Server-sent events: a ticket this user may see changed, on any instance. */
     events: '/api/tickets/events',
   },
-  /** The built-in assistant of `/chatbot` (issue 15; the portal's own calls). */
+  /** The built-in assistant of `/chatbot` (the portal's own calls). */
   assistant: {
     /** A question: the passages that answer it (JSON, or server-sent events with `Accept: text/event-stream`). */
     messages: '/api/assistant/messages',

@@ -1,4 +1,4 @@
-/** Ticket attachments (issue 14): what the portal takes, for the form's hint and the server's check alike. */
+/** Ticket attachments: what the portal takes, for the form's hint and the server's check alike. */
 
 /** Up to 25 MB a file. */
 export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Edge image downloads (spec sections 2, 3, 5, 8 and 9; issue 13): the constants and rules the wizard and the
+ * Edge image downloads (spec sections 2, 3, 5, 8 and 9): the constants and rules the wizard and the
  * download API share, without zod, so both read a request the same way.
  */
 

@@ -126,7 +126,7 @@ export type DownloadsConfig = z.infer<typeof downloadsSchema>;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 08:00');
 
-/** Tickets (issue 14): the types offered, and the first-response clock (spec section 9, coverage). */
+/** Tickets: the types offered, and the first-response clock (spec section 9, coverage). */
 const ticketingSchema = z.object({
   types: z.array(z.string().min(1).max(60)).min(1),
   /** The type that the home page's production-outage message chooses. */
@@ -217,7 +217,7 @@ export const portalConfigSchema = z.object({
     documents: z.array(documentSchema).min(1),
     hardwareReturn: documentSchema,
   }),
-  /** The built-in assistant of /chatbot (issue 15). */
+  /** The built-in assistant of /chatbot. */
   assistant: z.object({
     /** A conversation is deleted this many days after its last question. */
     conversationRetentionDays: z.number().int().min(1).max(3650),

@@ -1,5 +1,5 @@
 /**
- * Tickets (issue 14): the constants and rules both sides need, without zod (the header and the ticket lists
+ * Tickets: the constants and rules both sides need, without zod (the header and the ticket lists
  * import them).
  */
 

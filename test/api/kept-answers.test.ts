@@ -14,7 +14,7 @@ const LATEST_KB = '/api/aggregator/latestKB';
 const PROTECTED = '/api/zendesk/articles/license-activation-customer-id';
 
 /**
- * Issue 11, item 2: the public answers that are the same for every visitor until the next content load are
+ * The public answers that are the same for every visitor until the next content load are
  * computed once per load and served from memory with a strong ETag.
  */
 describe('public answers kept until the next content load', () => {

@@ -8,7 +8,7 @@ const PROTECTED_ARTICLE = 'license-activation-customer-id';
 const PROTECTED_TEXT = 'The controller is licensed with the Customer ID issued with your subscription.';
 
 /**
- * Issue 11: a signed-in visitor gets a render of their own, through the web app's own SSR entry: their name
+ * A signed-in visitor gets a render of their own, through the web app's own SSR entry: their name
  * in the header, the data as the API gives it to them, `private, no-store`, and never the page kept for
  * visitors without a session nor one rendered for someone else.
  */

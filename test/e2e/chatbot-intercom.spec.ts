@@ -8,7 +8,7 @@ import { intercomPortal } from './support/intercom-portal';
 import { gotoHydrated } from './support/pages';
 
 /**
- * The Intercom Messenger on /chatbot (issue 15, item 5), on the second portal that runs the Intercom chat
+ * The Intercom Messenger on /chatbot, on the second portal that runs the Intercom chat
  * adapter (playwright.config.ts). The widget URL is answered by a stub that records every `Intercom(...)`
  * call, so the test sees what the real widget would be told: the script is asked for only on /chatbot and
  * only after the chat update delay, booted with the user and a JWT signed with the identity secret, and shut

@@ -7,7 +7,7 @@ import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './suppor
 import { AUTH_STATE } from './support/signed-in';
 
 /**
- * The built-in assistant on /chatbot (issue 15) as a customer uses it: the chat appears after the chat update
+ * The built-in assistant on /chatbot as a customer uses it: the chat appears after the chat update
  * delay, answers from the help content with links into the right section, says plainly when it found
  * nothing and opens a ticket with the conversation attached (by the server, in the same request); a signed-out visitor goes home; axe on the
  * conversation and the ticket form; a whole conversation by keyboard.

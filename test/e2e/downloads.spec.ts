@@ -15,7 +15,7 @@ import { collectPageErrors, controlledList, expectNoAxeViolations, gotoHydrated 
 import { AUTH_STATE } from './support/signed-in';
 
 /**
- * The edge image download wizard and the API Collection page (issue 13), as customers use them: the US
+ * The edge image download wizard and the API Collection page, as customers use them: the US
  * path, the address stage with its required fields and every embargoed country refused in the interface,
  * the file tables with the section 8 messages, a download whose bytes match the SHA-256 shown, a failed
  * download call shown on the page, and the whole wizard by keyboard alone; a customer without download

@@ -6,7 +6,7 @@ import { portalConfig } from './support/portal-config';
 import { AUTH_STATE, type SignedInRole } from './support/signed-in';
 
 /**
- * The help centre finished (issue 32, item 3): the Tech Hub's home with its sections, counts, most viewed and
+ * The help centre finished: the Tech Hub's home with its sections, counts, most viewed and
  * recent articles; a section's list in the URL; an article's breadcrumb, date, "Was this article helpful?"
  * (one vote per browser, shown to the admin), related articles and "Still need help?"; every page's own
  * title in the first HTML; the next steps of a search that found nothing; and the article first on a phone.

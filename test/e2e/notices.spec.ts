@@ -7,7 +7,7 @@ import { tabTo } from './support/keyboard';
 import { AUTH_STATE } from './support/signed-in';
 
 /**
- * Support notices in the browser (issue 12): the admin flow (with the keyboard alone), the customer's bell,
+ * Support notices in the browser: the admin flow (with the keyboard alone), the customer's bell,
  * list and details with a notice arriving live, and stored XSS attempts that must never run. Serial, and in
  * a project of one worker (playwright.config.ts): the tests count the customer's unread notices, which
  * another test's notices, or another run's of this file (--repeat-each), would change.

@@ -7,7 +7,7 @@ import { mailboxUrl } from './support/peers';
 import { AUTH_STATE, type SignedInRole } from './support/signed-in';
 
 /**
- * The Ticket Portal (issue 14) as its users work: a customer opens a P1 outage ticket from the home page and
+ * The Ticket Portal as its users work: a customer opens a P1 outage ticket from the home page and
  * sees its due time, an agent replies from the queue, the customer reads the reply (and its mail) and marks
  * the ticket solved; another customer finds it nowhere. Creation by keyboard alone. axe on every page.
  */

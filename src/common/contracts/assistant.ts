@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PUBLIC_CONTENT_SOURCES } from '../search-sources.js';
 import { storableText } from './text.js';
 
-/** `/api/assistant/*` (issue 15's wire shapes): questions to the built-in assistant and its conversations. */
+/** `/api/assistant/*`: questions to the built-in assistant and its conversations. */
 
 export const ASSISTANT_TEXT_MAX = 2000;
 /** Passages shown for one question at most. */

@@ -150,7 +150,6 @@ export const helpdeskVerifyRequestSchema = z.object({
 export const helpdeskVerifyOkSchema = z.object({ redirect: z.string() });
 
 // ---------------------------------------------------------------------------------------------------------
-// Additions of the server side of issue 3 (everything above is unchanged).
 // ---------------------------------------------------------------------------------------------------------
 
 /** Where the server sends the browser next (`redirect` fields and server redirects). */

@@ -3,7 +3,7 @@ import { DOWNLOAD_FILE_TYPES, IMAGE_PLATFORMS } from '../downloads.js';
 import { storableText } from './text.js';
 
 /**
- * `/api/downloads/*` (spec sections 3 and 7, with the wire shapes of issue 13). Field names (`imageFiles`,
+ * `/api/downloads/*` (spec sections 3 and 7). Field names (`imageFiles`,
  * `collectionFiles`, `deployementState`) are the spec's.
  */
 

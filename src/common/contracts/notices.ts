@@ -3,7 +3,7 @@ import { NOTICE_TYPES } from '../notices.js';
 import { storableText } from './text.js';
 
 /**
- * `api/noticesModule/*` (spec section 7, with the wire shapes of issue 12): support notices, their readers and
+ * `api/noticesModule/*` (spec section 7): support notices, their readers and
  * their audit trail. Field names (`Notice_ID`, `Items`, `Item`, `userIDs`, `User_ID`) are the spec's.
  */
 

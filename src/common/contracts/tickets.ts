@@ -11,7 +11,7 @@ import {
 } from '../tickets.js';
 import { storableText } from './text.js';
 
-/** `/api/tickets` (issue 14's wire shapes; the spec leaves the ticket calls open). */
+/** `/api/tickets` (the spec leaves the ticket calls open). */
 
 export { TICKET_SUBJECT_MAX, TICKET_TEXT_MAX, TICKETS_PAGE_SIZE };
 

@@ -88,7 +88,7 @@ export function createRoutes(config: PortalConfig): RouteObject[] {
             { path: paths.locatingId.path, lazy: pages['locating-id'] },
             { path: paths.downloadProcess.path, lazy: pages['download-process'] },
             { path: paths.trust.path, lazy: pages.trust },
-            // Search and knowledge (issue 4).
+            // Search and knowledge.
             { path: paths.search.path, lazy: pages.search },
             { path: paths.docs.path, lazy: pages.docs },
             {
@@ -109,11 +109,11 @@ export function createRoutes(config: PortalConfig): RouteObject[] {
             { path: paths.users.path, lazy: pages.users },
             { path: paths.notifications.path, lazy: pages.notifications },
             { path: paths.notificationDetails.path, lazy: pages['notification-details'] },
-            // The Ticket Portal (issue 14).
+            // The Ticket Portal.
             { path: paths.tickets.path, lazy: pages.tickets },
             { path: paths.newTicket.path, lazy: pages['ticket-new'] },
             { path: paths.ticket.path, lazy: pages.ticket },
-            // Downloads (issue 13): the gate is in the page (a prompt signed out, not a redirect).
+            // Downloads: the gate is in the page (a prompt signed out, not a redirect).
             { path: paths.downloads.path, lazy: pages.downloads },
             { path: paths.apiCollection.path, lazy: pages['api-collection'] },
             { path: paths.downloadRecords.path, lazy: pages['download-records'] },

@@ -76,7 +76,7 @@ export const paths = {
   },
   ticket: { path: 'tickets/:id', getHref: (id: number) => `/tickets/${id}` },
   downloads: { path: 'downloads', getHref: () => '/downloads' },
-  /** The API Collection page (the spec leaves it unrouted; issue 13 reaches it from the downloads). */
+  /** The API Collection page (the spec leaves it unrouted; the download pages link to it). */
   apiCollection: { path: 'downloads/api-collection', getHref: () => '/downloads/api-collection' },
   downloadRecords: { path: 'admin/download-records', getHref: () => '/admin/download-records' },
   // Pages that exist only for a signed-in user (a user id): spec sections 2 and 6.

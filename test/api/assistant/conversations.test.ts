@@ -10,7 +10,7 @@ import { assistantConversations, assistantMessages } from '../../../src/server/d
 import { ANONYMOUS, callerOf, getAs, postAs, refusal, type Caller } from '../../support/callers.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
-/** Conversations are kept per user, listed for them, and deleted after the configured days (issue 15). */
+/** Conversations are kept per user, listed for them, and deleted after the configured days. */
 
 const t = useTestApp({ env: { RATE_LIMIT_ASSISTANT_PER_MINUTE: '1000' } });
 let customer: Caller;

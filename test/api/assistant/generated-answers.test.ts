@@ -16,7 +16,7 @@ import { createTestApp } from '../../support/test-app.js';
 import { useResource } from '../../support/use-test-app.js';
 
 /**
- * Generated answers (issue 15, Build item 3) against a fake OpenAI-compatible server that streams as OpenAI's
+ * Generated answers against a fake OpenAI-compatible server that streams as OpenAI's
  * API does: the model is given the passages shown and the question, its answer streams after the passages,
  * it may cite only the passages shown, a reply that declines or cites nothing is no answer, and a model that
  * fails or hangs leaves the passages alone.

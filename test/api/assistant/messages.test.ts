@@ -13,7 +13,7 @@ import { parseEventStream } from '../../support/event-stream.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * The assistant's call (issue 15, Build items 2 and 4) on the demo content of `content/`: the passages a
+ * The assistant's call on the demo content of `content/`: the passages a
  * customer's question finds, where their links point, when the assistant is not confident, follow-ups, and
  * what the call refuses.
  */

@@ -3,7 +3,7 @@ import { apiPaths } from '../../../src/common/api-paths.js';
 import { callerOf, postAs, refusal } from '../../support/callers.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
-/** The assistant's questions are limited per signed-in user, not per address (issue 15). */
+/** The assistant's questions are limited per signed-in user, not per address. */
 
 const t = useTestApp({ seed: false, env: { RATE_LIMIT_ASSISTANT_PER_MINUTE: '3' } });
 

@@ -13,7 +13,7 @@ const CACHE_MS = 60_000;
 const tokenOf = (browser: Browser) => browser.jar.get('portal_session') ?? '';
 
 /**
- * Issue 11: an instance keeps the sessions it resolved for SESSION_CACHE_MS, so a signed-in user's calls do
+ * An instance keeps the sessions it resolved for SESSION_CACHE_MS, so a signed-in user's calls do
  * not each ask the database. Its own logouts and sign-ins take effect at once; another instance's are seen
  * within SESSION_CACHE_MS (here a minute, so that the kept copy is what answers).
  */

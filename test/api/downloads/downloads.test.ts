@@ -10,7 +10,7 @@ import { nonUsRequest, syncDemoDownloads } from '../../support/downloads.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * Issue 13's download API: who may call it, the export-control rules on the server (the brief: not only in
+ * The download API: who may call it, the export-control rules on the server (the brief: not only in
  * the wizard), the compliance record written for every URL and for no refusal, and the signed URL itself
  * (one file, five minutes, Range).
  */

@@ -7,7 +7,7 @@ import { nonUsRequest, syncDemoDownloads } from '../../support/downloads.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * Issue 13's compliance trail: one record per URL issued and none per refusal, the admin's filters, and a
+ * The compliance trail: one record per URL issued and none per refusal, the admin's filters, and a
  * CSV export that is admin-only and defuses formula cells (CSV injection).
  */
 

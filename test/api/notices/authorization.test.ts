@@ -12,7 +12,7 @@ import {
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * Issue 12's authorization matrix: every notice call for an anonymous visitor, a customer, an agent and an
+ * The authorization matrix: every notice call for an anonymous visitor, a customer, an agent and an
  * admin, allowed and refused, on the server (the spec leaves the role check out; the brief puts it in).
  */
 

@@ -11,7 +11,7 @@ import type { TestDatabase } from '../../support/test-db.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * Live delivery (issue 12): a notice change reaches a page connected to any instance within 5 seconds,
+ * Live delivery: a notice change reaches a page connected to any instance within 5 seconds,
  * through PostgreSQL LISTEN/NOTIFY (on PGlite, within the one process that holds the database), and a stream
  * that reconnects catches up on what it missed.
  */

@@ -13,7 +13,7 @@ import { customerOf, openTicket, ticketPath } from '../../support/tickets.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * Issue 14's attachments: a screenshot, a log and a bundle are kept through the object store, download
+ * The attachments: a screenshot, a log and a bundle are kept through the object store, download
  * through a signed link and are entered in the ticket's history; a refused type (recognised from the bytes,
  * whatever the name) or a file over 25 MB is refused with nothing stored or recorded; another customer cannot
  * reach them.

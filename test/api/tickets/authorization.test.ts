@@ -6,7 +6,7 @@ import { customerOf, openTicket, ticketBody, ticketPath } from '../../support/ti
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * Issue 14's authorization matrix: every ticket call for an anonymous visitor, two customers of different
+ * The authorization matrix: every ticket call for an anonymous visitor, two customers of different
  * organisations, an organisation admin of the first one's organisation, a colleague of the first one who is
  * not its admin (their own tickets only, as any customer: another's is the same 404 as a missing one), an
  * agent and an admin.

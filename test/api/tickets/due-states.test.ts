@@ -6,7 +6,7 @@ import { customerOf, openTicket, ticketPath } from '../../support/tickets.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * The first-response clock in the agents' queue (issue 14): a ticket solved or closed before any public agent
+ * The first-response clock in the agents' queue: a ticket solved or closed before any public agent
  * reply awaits no response, so it is neither overdue nor due (soon), and the due sort puts it after every
  * ticket whose clock runs. The list's filters and sort (SQL) and each ticket's `dueState` must agree.
  */

@@ -7,7 +7,7 @@ import { customerOf, openTicket, ticketPath } from '../../support/tickets.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 /**
- * Live ticket lists (issue 14): a change (a new ticket, a reply, an attachment) reaches the streams of those
+ * Live ticket lists: a change (a new ticket, a reply, an attachment) reaches the streams of those
  * who may see the ticket (its requester, staff) within seconds, and never the stream of another customer.
  */
 

@@ -10,7 +10,7 @@ import { customerOf, openTicket, ticketBody, ticketPath } from '../../support/ti
 import { useMailTestApp } from '../../support/use-test-app.js';
 
 /**
- * Issue 14's ticket calls: due times from the SLA (tier, priority and clock), replies and internal notes,
+ * The ticket calls: due times from the SLA (tier, priority and clock), replies and internal notes,
  * the clock stopped by the first public reply, mail to the requester, and search of the public text only.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A language model that writes the assistant's answers (issue 15): an OpenAI-compatible chat-completions
+ * A language model that writes the assistant's answers: an OpenAI-compatible chat-completions
  * endpoint in a deployment that sets `ASSISTANT_LLM_URL`, none otherwise (then no generated text is shown).
  * Nothing here imports an implementation.
  */

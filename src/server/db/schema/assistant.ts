@@ -5,7 +5,7 @@ import { createdAt } from './columns.js';
 import { users } from './auth.js';
 
 /**
- * The built-in assistant's conversations (issue 15), one user's each. Deleted `assistant.conversationRetentionDays`
+ * The built-in assistant's conversations, one user's each. Deleted `assistant.conversationRetentionDays`
  * after their last message (services/assistant/conversations.ts prunes them on every question).
  */
 export const assistantConversations = pgTable(

@@ -38,7 +38,7 @@ export const users = pgTable(
     userType: text('user_type', { enum: USER_TYPES }).notNull(),
     role: text('role', { enum: ROLES }).notNull(),
     allowDownload: boolean('allow_download').notNull().default(false),
-    /** A customer who sees every ticket of their organisation, not only their own (issue 14). */
+    /** A customer who sees every ticket of their organisation, not only their own. */
     organisationAdmin: boolean('organisation_admin').notNull().default(false),
     /** argon2id; only built-in agent and admin accounts have one (customers sign in through the help desk). */
     passwordHash: text('password_hash'),

@@ -3,7 +3,7 @@ import { DOWNLOAD_FILE_TYPES } from '../../../common/downloads.js';
 import { createdAt } from './columns.js';
 
 /**
- * The export-control trail (issue 13): one row per download URL issued, written before the URL is, so no
+ * The export-control trail: one row per download URL issued, written before the URL is, so no
  * file leaves without its record. Refused requests write nothing. The user's id, email and name are copied
  * as they were at the time: the trail must outlive a renamed or deleted account.
  */

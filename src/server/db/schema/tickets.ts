@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /**
- * Files attached to a ticket (issue 14): the bytes live in the object store (`storageKey`), this row says
+ * Files attached to a ticket: the bytes live in the object store (`storageKey`), this row says
  * which ticket of the help desk they belong to and who attached them. Public to everyone who sees the ticket.
  */
 export const ticketAttachments = pgTable(

@@ -13,7 +13,7 @@ import { customerAccounts, users, type NewUserRow } from '../schema/index.js';
 export const DEMO_PASSWORD = 'demo';
 
 export const demoCustomerAccounts = [
-  // Different support tiers and time zones, so the demo shows both first-response clocks (issue 14).
+  // Different support tiers and time zones, so the demo shows both first-response clocks.
   {
     providedId: 'CUST-0001',
     company: 'Example Corp',
@@ -44,7 +44,7 @@ interface DemoUser {
   userType: UserType;
   role: Role;
   password: boolean;
-  /** A customer who sees their organisation's tickets, not only their own (issue 14). */
+  /** A customer who sees their organisation's tickets, not only their own. */
   organisationAdmin?: boolean;
 }
 

@@ -13,7 +13,7 @@ import {
   listConversations,
 } from '../../services/assistant/conversations.js';
 
-/** The signed-in user's assistant conversations: the list, and one with its messages (issue 15). */
+/** The signed-in user's assistant conversations: the list, and one with its messages. */
 export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = authorize('useChat');
 

@@ -13,7 +13,7 @@ const wantsEventStream = (accept: string | undefined): boolean =>
   /\btext\/event-stream\b/i.test(accept ?? '');
 
 /**
- * `POST /api/assistant/messages`: a question to the built-in assistant (issue 15). The same answer comes as
+ * `POST /api/assistant/messages`: a question to the built-in assistant. The same answer comes as
  * JSON or, with `Accept: text/event-stream`, as server-sent events: `passages` as soon as they are found, then
  * `answer` `{text}` for each piece of a generated answer as the model writes it, then `done`. The stream opens
  * only once the passages are found, so a refusal (400, 404, 429) is an ordinary JSON error either way; a

@@ -13,7 +13,7 @@ import { presentAttachment } from '../../presenters/tickets.js';
 import { attachFile, attachmentUrl } from '../../services/tickets/attachments.js';
 
 /**
- * Ticket attachments (issue 14). The upload is the file's raw bytes (any content type: the server reads the
+ * Ticket attachments. The upload is the file's raw bytes (any content type: the server reads the
  * type from the bytes), at most 25 MB: Fastify stops reading past the limit (413) before anything is kept.
  * A download redirects to a signed five-minute link of the object store.
  */

@@ -13,7 +13,7 @@ import { commentRateLimit, p1TicketRateLimit, ticketRateLimit } from '../../plug
 import { presentComment } from '../../presenters/tickets.js';
 import { addComment, createTicket, updateTicket } from '../../services/tickets/tickets.js';
 
-/** Opening, replying to and changing tickets (issue 14). */
+/** Opening, replying to and changing tickets. */
 export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = authorize('readTickets');
   const limitP1 = p1TicketRateLimit(app);

@@ -26,7 +26,7 @@ import type { TermRarity } from './term-rarity.js';
 import { writeAnswer } from './write-answer.js';
 
 /**
- * The built-in assistant (issue 15): a question is answered with the best passages of the knowledge base,
+ * The built-in assistant: a question is answered with the best passages of the knowledge base,
  * documentation and community, found through the federated search (with its corrected spelling and partial
  * match) and ranked section by section (passage-ranking.ts). When even the best passage is weak the assistant
  * shows none and says so. With a model (`ASSISTANT_LLM_URL`) it also writes a short answer from the passages it

@@ -1,5 +1,5 @@
 /**
- * What of a model's reply may be shown (issue 15): an answer written only from the numbered passages, citing
+ * What of a model's reply may be shown: an answer written only from the numbered passages, citing
  * them as `[1]`, `[2]`, `[3]`. A citation of a passage that was not shown is dropped; a reply that cites none
  * of them, or says {@link DECLINE}, is no answer at all. The reply is checked as it streams, so the user reads
  * it as it is written but never reads text the model wrote before it cited anything.

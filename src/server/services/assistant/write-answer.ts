@@ -4,7 +4,7 @@ import { DECLINE, GroundedAnswer } from './grounded-answer.js';
 import type { RankedPassage } from './passage-ranking.js';
 
 /**
- * The assistant's generated answer (issue 15, with `ASSISTANT_LLM_URL`): the model is given the passages the
+ * The assistant's generated answer (with `ASSISTANT_LLM_URL`): the model is given the passages the
  * user is shown, numbered as shown, and told to answer only from them with citations or to decline;
  * grounded-answer.ts keeps to that whatever the model writes.
  */

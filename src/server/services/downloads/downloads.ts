@@ -13,7 +13,7 @@ import { ServiceError } from '../../lib/errors.js';
 import { DOWNLOADS_PREFIX, type Catalogue, type CatalogueFile } from './catalogue.js';
 import { checkDestination } from './export-control.js';
 
-/** Spec and issue 13: a signed link names one file and works for five minutes. */
+/** The spec: a signed link names one file and works for five minutes. */
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 
 /** What the download service needs: every call takes it first, then the actor (when it has one), then its input. */

@@ -17,7 +17,7 @@ import { announceNoticeChange } from './notice-events.js';
 import { noticeText, sanitizeNoticeHtml } from './notice-html.js';
 
 /**
- * Support notices (spec sections 3-5, issue 12): create, update, soft delete, reads as rows of their own and
+ * Support notices (spec sections 3-5): create, update, soft delete, reads as rows of their own and
  * the audit trail. Who may call what is the routes' business (policies); this module trusts its actor.
  */
 

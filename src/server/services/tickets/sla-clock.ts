@@ -66,7 +66,7 @@ export type SlaClock = (input: {
 }) => Date;
 
 /**
- * The first-response due time of a ticket (issue 14): the SLA table's target for its priority and tier,
+ * The first-response due time of a ticket: the SLA table's target for its priority and tier,
  * counted 24/7 or, where `ticketing.businessHoursClock` says so (Basic P2 and P3), in weekday business hours
  * of the organisation's time zone.
  */

@@ -12,7 +12,7 @@ export interface TicketMailer {
 }
 
 /**
- * Ticket mail (issue 14). Sent after the change is stored and not awaited by the request: a slow or refusing
+ * Ticket mail. Sent after the change is stored and not awaited by the request: a slow or refusing
  * mail server must not fail or delay the reply the user typed, so a failure is logged instead.
  */
 export function createTicketMailer(options: {

@@ -10,7 +10,7 @@ import { usePortalConfig } from '../../../lib/portal-config-context';
 export const SIGN_IN_PROMPT = 'Please login to view and Download files.';
 
 /**
- * The gate of the download pages (issue 13): signed out, a prompt to sign in and no file names; signed in
+ * The gate of the download pages: signed out, a prompt to sign in and no file names; signed in
  * without the `download` right, why and whom to ask; otherwise the page. The server refuses the calls alike.
  */
 export function DownloadAccess({ children }: { children: (user: DownloadUser) => ReactNode }) {

@@ -74,7 +74,7 @@ function RecordRow({ record }: { record: DownloadRecord }) {
 }
 
 /**
- * The export-control trail (issue 13, admins): every download issued, filtered by email, file name, country,
+ * The export-control trail (admins): every download issued, filtered by email, file name, country,
  * file type and days, a page at a time, and the same filter exported as CSV. Filters and page live in the
  * URL: Back restores them, a reload keeps them and a link shares them.
  */

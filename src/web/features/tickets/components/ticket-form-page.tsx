@@ -83,7 +83,7 @@ function Created({ ticket, uploads }: { ticket: Ticket; uploads: Upload[] }) {
 }
 
 /**
- * Ticket Creation (issue 14, customers): subject, description, priority with the tier's first-response
+ * Ticket Creation (customers): subject, description, priority with the tier's first-response
  * target beside each choice, type and release. What was typed stays on any error. `?priority=P1&type=...`
  * (the home page's production-outage message) chooses them in advance; `?subject=` (a search that found
  * nothing) fills in the subject, which the customer can still change.

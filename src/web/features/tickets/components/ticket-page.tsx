@@ -172,7 +172,7 @@ function MarkSolved({ ticket, id }: { ticket: Ticket; id: string }) {
   );
 }
 
-/** One ticket (issue 14): the request and its conversation; for agents the console's controls and notes. */
+/** One ticket: the request and its conversation; for agents the console's controls and notes. */
 export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; userId: string }) {
   useTicketEvents();
   const ticket = useTicket(id);

@@ -23,7 +23,7 @@ const DUE_LABELS: Record<(typeof DUE_STATES)[number], string> = {
 const ANY = { value: '', label: 'Any' };
 
 /**
- * The Ticket Portal's list (issue 14): My Requests for a customer (their organisation's for an organisation
+ * The Ticket Portal's list: My Requests for a customer (their organisation's for an organisation
  * admin), the queue for an agent, awaiting a response first and the soonest due on top.
  */
 export function TicketsPage({ staff }: { staff: boolean }) {

@@ -12,7 +12,7 @@ export function spanText(ms: number): string {
 }
 
 /**
- * The first-response state as the lists and the ticket page say it (issue 14: due in, due soon, overdue). A
+ * The first-response state as the lists and the ticket page say it (due in, due soon, overdue). A
  * ticket solved or closed before anyone answered awaits no response, so it shows no countdown.
  */
 export function dueText(
