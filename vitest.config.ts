@@ -12,10 +12,10 @@ export default defineConfig({
     // parallel on a shared 2-core machine: these limits catch a hang, not a slow start.
     hookTimeout: 60_000,
     testTimeout: 30_000,
-    // Test files share their worker's module graph instead of importing the app's modules again each (about
-    // 2.5 s a file): the PGlite pass took 158 s instead of 353 s on the CI machine. Each file still builds its
-    // own app on its own database (test/support/use-test-app.ts), and the tests that fake timers or globals
-    // restore them after themselves.
+    // Test files share their worker's module graph instead of importing the app's modules again each, which
+    // more than doubled the PGlite pass (compare `npx vitest run` with `npx vitest run --isolate`). Each file
+    // still builds its own app on its own database (test/support/use-test-app.ts), and the tests that fake
+    // timers or globals restore them after themselves.
     isolate: false,
   },
 });

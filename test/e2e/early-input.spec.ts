@@ -177,14 +177,19 @@ test.describe('signed in as a customer', () => {
   // A customer's server render draws the ticket form, so keys reach it before the app runs and while it
   // hydrates: every one of them must count.
   test('the ticket form keeps a subject typed the moment it is painted', async ({ page }) => {
-    test.setTimeout(120_000);
-    await throttleCpu(page);
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      await page.goto('/tickets/new', { waitUntil: 'commit' });
-      const subject = page.getByLabel('Subject');
-      await subject.pressSequentially(`Gateway down ${attempt}`, { delay: 30 });
-      await expect(page.getByLabel('Priority', { exact: false }).first()).toBeVisible();
-      await expect(subject, `attempt ${attempt}: every key counted`).toHaveValue(`Gateway down ${attempt}`);
-    }
+    await checkEarly(page, {
+      path: '/tickets/new',
+      control: (p) => p.getByLabel('Subject'),
+      act: async (p, at, attempt) => {
+        await p.mouse.click(at.x, at.y);
+        await p.keyboard.type(`Gateway down ${attempt}`, { delay: 30 });
+      },
+      effect: async (p, attempt) => {
+        await expect(p.getByLabel('Priority', { exact: false }).first()).toBeVisible();
+        await expect(p.getByLabel('Subject'), `attempt ${attempt}: every key counted`).toHaveValue(
+          `Gateway down ${attempt}`,
+        );
+      },
+    });
   });
 });
