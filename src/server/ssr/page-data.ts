@@ -104,8 +104,8 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
     // the state, were a third of what was left (the demo article's page went from 14.4 to 9.8 KB).
     async articleDetails({ categoryId, lists }) {
       const input = categoryQuerySchema.parse({ categoryId });
-      const category = await findCategory(app.db, input.categoryId);
-      const tree = await categoryTree(app.db, category);
+      const category = await findCategory(app.knowledge.options, input.categoryId);
+      const tree = await categoryTree(app.knowledge.options, category);
       const details = presentArticleDetails(tree, viewer.readsProtected);
       const isListed = (section: CategoryTree['sections'][number]) =>
         lists === 'all' ||
@@ -124,7 +124,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
 
     async article({ id }) {
       const input = articleParamsSchema.parse({ id });
-      return presentArticle(await articlePage(app.db, input.id), viewer.readsProtected);
+      return presentArticle(await articlePage(app.knowledge.options, input.id), viewer.readsProtected);
     },
 
     async categoryOverview({ categoryId }) {

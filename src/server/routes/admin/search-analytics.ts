@@ -58,7 +58,7 @@ export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (from >= to) throw new ServiceError('INVALID_INPUT', 'from must be before to.');
       const [result, votes] = await Promise.all([
         searchAnalytics({ db: app.db, from, to, limit: TOP_LIMIT }),
-        articleVoteCounts({ db: app.db, from, to, limit: TOP_LIMIT }),
+        articleVoteCounts(app.knowledge.options, { from, to, limit: TOP_LIMIT }),
       ]);
       reply.header('cache-control', 'private, no-store');
       return {

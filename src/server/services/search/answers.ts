@@ -59,7 +59,7 @@ export async function categorySearchAnswer(
   options: SearchAnswerOptions,
   input: { searcher: Searcher; categoryId: string; query: string; page: number },
 ): Promise<CategorySearchResponse> {
-  const category = await findCategory(options.db, input.categoryId);
+  const category = await findCategory(options, input.categoryId);
   const page = await options.service.searchCategory(category.id, input);
   return { articles: presentKbGroup(page) };
 }
