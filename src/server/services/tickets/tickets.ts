@@ -19,7 +19,7 @@ import type { PortalUser } from '../auth/users.js';
 import {
   conversationMessages,
   findConversation,
-  type ConversationStore,
+  type ConversationOptions,
 } from '../assistant/conversations.js';
 import type { SlaClock } from './sla-clock.js';
 import { listQueue } from './ticket-queue.js';
@@ -30,7 +30,7 @@ import type { TicketMailer } from './ticket-mail.js';
 export interface TicketDeps {
   db: Database;
   /** The assistant's conversations, attached to a ticket opened from one. */
-  conversations: ConversationStore;
+  conversations: ConversationOptions;
   helpdesk: HelpdeskConnector;
   clock: SlaClock;
   mail: TicketMailer;
@@ -90,7 +90,7 @@ export async function visibleTicket(
  * refused like a missing one, so none is confirmed to exist).
  */
 async function conversationToAttach(
-  store: ConversationStore,
+  store: ConversationOptions,
   user: PortalUser,
   conversationId: string,
 ): Promise<TicketConversationMessage[]> {
