@@ -73,8 +73,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
     async search({ query, filter, exact }) {
       const { searchValue } = searchQuerySchema.parse({ searchValue: query });
       const body = searchBodySchema.parse({ filter, exact });
-      return app.searches.federated({
-        searcher: viewer.searcher,
+      return app.searches.federated(viewer.searcher, {
         role: viewer.role,
         query: searchValue,
         exact: body?.exact ?? false,
@@ -89,8 +88,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
         page,
         exact: exact ? 'true' : undefined,
       });
-      return app.searches.page(key, {
-        searcher: viewer.searcher,
+      return app.searches.page(viewer.searcher, key, {
         query: input.searchValue,
         page: input.page,
         exact: input.exact === 'true',
@@ -156,8 +154,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
 
     async searchCategory({ categoryId, query }) {
       const input = categorySearchQuerySchema.parse({ categoryId, searchValue: query, page: 1 });
-      return app.searches.category({
-        searcher: viewer.searcher,
+      return app.searches.category(viewer.searcher, {
         categoryId: input.categoryId,
         query: input.searchValue,
         page: input.page,

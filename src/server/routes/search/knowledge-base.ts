@@ -72,8 +72,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await app.searches.category({
-        searcher: searcherOf(request),
+      const answer = await app.searches.category(searcherOf(request), {
         categoryId: request.query.categoryId,
         query: request.query.searchValue,
         page: request.query.page,

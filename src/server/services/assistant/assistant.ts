@@ -77,8 +77,7 @@ async function retrieve(
   const question = weighTerms(questionOf(text, options.synonyms, earlier), await options.termRarity());
   // A question of stop words only ("how do I?") has nothing to search for.
   if (question.query === '') return { question, ranked: [] };
-  const found = await options.search.searchAll({
-    searcher,
+  const found = await options.search.searchAll(searcher, {
     query: question.query,
     filter: PUBLIC_CONTENT_SOURCES,
   });
