@@ -78,7 +78,7 @@ export function registerPageFallback(app: FastifyInstance): void {
         can(user, 'createTicket') ? requesterProfile(app.db, app.portalConfig, user.id) : null,
       notices: async () => ({ Items: (await listActiveNotices(app.notices, user)).map(presentNotice) }),
       ticketList: async (query: ListTicketsQuery) => {
-        const { tickets, count } = await listTickets(app.tickets.deps(request.log), user, query);
+        const { tickets, count } = await listTickets(app.tickets.options(request.log), user, query);
         return { tickets: await app.tickets.present(user, tickets), count };
       },
     };

@@ -73,8 +73,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
     async search({ query, filter, exact }) {
       const { searchValue } = searchQuerySchema.parse({ searchValue: query });
       const body = searchBodySchema.parse({ filter, exact });
-      return app.searches.federated({
-        searcher: viewer.searcher,
+      return app.searches.federated(viewer.searcher, {
         role: viewer.role,
         query: searchValue,
         exact: body?.exact ?? false,
@@ -89,8 +88,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
         page,
         exact: exact ? 'true' : undefined,
       });
-      return app.searches.page(key, {
-        searcher: viewer.searcher,
+      return app.searches.page(viewer.searcher, key, {
         query: input.searchValue,
         page: input.page,
         exact: input.exact === 'true',
@@ -104,8 +102,8 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
     // the state, were a third of what was left (the demo article's page went from 14.4 to 9.8 KB).
     async articleDetails({ categoryId, lists }) {
       const input = categoryQuerySchema.parse({ categoryId });
-      const category = await findCategory(app.db, input.categoryId);
-      const tree = await categoryTree(app.db, category);
+      const category = await findCategory(app.knowledge.options, input.categoryId);
+      const tree = await categoryTree(app.knowledge.options, category);
       const details = presentArticleDetails(tree, viewer.readsProtected);
       const isListed = (section: CategoryTree['sections'][number]) =>
         lists === 'all' ||
@@ -124,7 +122,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
 
     async article({ id }) {
       const input = articleParamsSchema.parse({ id });
-      return presentArticle(await articlePage(app.db, input.id), viewer.readsProtected);
+      return presentArticle(await articlePage(app.knowledge.options, input.id), viewer.readsProtected);
     },
 
     async categoryOverview({ categoryId }) {
@@ -156,8 +154,7 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
 
     async searchCategory({ categoryId, query }) {
       const input = categorySearchQuerySchema.parse({ categoryId, searchValue: query, page: 1 });
-      return app.searches.category({
-        searcher: viewer.searcher,
+      return app.searches.category(viewer.searcher, {
         categoryId: input.categoryId,
         query: input.searchValue,
         page: input.page,

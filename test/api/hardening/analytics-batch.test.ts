@@ -31,11 +31,14 @@ describe('a batch of search events', () => {
   it('writes the others when the database refuses one event', async () => {
     await t.database.db.delete(searchEvents);
     const errors: unknown[] = [];
-    const recorder = new SearchEventRecorder(t.database.db, {
-      flushMs: 60_000,
-      maxBatch: 100,
-      onError: (error) => errors.push(error),
-    });
+    const recorder = new SearchEventRecorder(
+      { db: t.database.db },
+      {
+        flushMs: 60_000,
+        maxBatch: 100,
+        onError: (error) => errors.push(error),
+      },
+    );
     recorder.record({ query: 'first', userId: null, role: 'anonymous', counts: {} });
     // Only a bug could put a NUL in the role (it comes from the session), but the batch must survive it.
     recorder.record({ query: 'broken', userId: null, role: 'anon\u0000ymous', counts: {} });

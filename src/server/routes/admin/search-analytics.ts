@@ -57,8 +57,8 @@ export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         parseBound(request.query.from, false) ?? new Date(to.getTime() - DEFAULT_PERIOD_DAYS * 86_400_000);
       if (from >= to) throw new ServiceError('INVALID_INPUT', 'from must be before to.');
       const [result, votes] = await Promise.all([
-        searchAnalytics({ db: app.db, from, to, limit: TOP_LIMIT }),
-        articleVoteCounts({ db: app.db, from, to, limit: TOP_LIMIT }),
+        searchAnalytics(app.searches.options, { from, to, limit: TOP_LIMIT }),
+        articleVoteCounts(app.knowledge.options, { from, to, limit: TOP_LIMIT }),
       ]);
       reply.header('cache-control', 'private, no-store');
       return {

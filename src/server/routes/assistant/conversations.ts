@@ -51,9 +51,9 @@ export const assistantConversationRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const store = app.assistant.conversations;
-      const conversation = await findConversation(store, user.id, request.params.id);
-      const messages = await conversationMessages(store, conversation.id);
+      const options = app.assistant.conversations;
+      const conversation = await findConversation(options, user.id, request.params.id);
+      const messages = await conversationMessages(options, conversation.id);
       reply.header('cache-control', 'no-store');
       return { conversation: presentConversation(conversation, messages) };
     },

@@ -63,7 +63,7 @@ export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         : { signal: left.signal };
       try {
         const answer = await askAssistant(
-          app.assistant.deps,
+          app.assistant.options,
           { ...searcherOf(request), userId: user.id },
           request.body,
           progress,

@@ -51,8 +51,7 @@ export const aggregatorSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const answer = await app.searches.federated({
-          searcher: searcherOf(request),
+        const answer = await app.searches.federated(searcherOf(request), {
           role: request.user?.role ?? 'anonymous',
           query: request.query.searchValue,
           ...(request.body?.filter ? { filter: request.body.filter } : {}),

@@ -74,9 +74,8 @@ export const articleFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { voter, newCookie } = voterOf(request);
-      const vote = await voteOnArticle(app.db, {
+      const vote = await voteOnArticle(app.knowledge.options, voter, {
         article: request.params.id,
-        voter,
         helpful: request.body.helpful,
       });
       if (newCookie) setVoterCookie(reply, request, app.env, newCookie);

@@ -52,8 +52,8 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await app.keptResponses.get(
         `api:articleDetails:${reader}:${request.query.categoryId}`,
         async () => {
-          const category = await findCategory(app.db, request.query.categoryId);
-          const tree = await categoryTree(app.db, category);
+          const category = await findCategory(app.knowledge.options, request.query.categoryId);
+          const tree = await categoryTree(app.knowledge.options, category);
           return jsonResponse(articleDetailsSchema.parse(presentArticleDetails(tree, reader === 'member')));
         },
       );
@@ -72,8 +72,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await app.searches.category({
-        searcher: searcherOf(request),
+      const answer = await app.searches.category(searcherOf(request), {
         categoryId: request.query.categoryId,
         query: request.query.searchValue,
         page: request.query.page,
@@ -97,7 +96,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const reader = readerOf(request);
       const answer = await app.keptResponses.get(`api:article:${reader}:${request.params.id}`, async () => {
-        const page = await articlePage(app.db, request.params.id);
+        const page = await articlePage(app.knowledge.options, request.params.id);
         return jsonResponse(articleResponseSchema.parse(presentArticle(page, reader === 'member')));
       });
       return sendKept(request, reply, answer, cacheControlFor(reader));

@@ -32,8 +32,7 @@ export const pagedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const group: SearchGroups[SourceKey] = await app.searches.page(key, {
-          searcher: searcherOf(request),
+        const group: SearchGroups[SourceKey] = await app.searches.page(searcherOf(request), key, {
           query: request.query.searchValue,
           page: request.query.page,
           exact: request.query.exact === 'true',

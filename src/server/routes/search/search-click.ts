@@ -22,7 +22,7 @@ export const searchClickRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await recordSearchClick(app.db, { ...request.body, userId: request.user?.id ?? null });
+      await recordSearchClick(app.searches.options, request.user?.id ?? null, request.body);
       return reply.code(204).send(null);
     },
   );

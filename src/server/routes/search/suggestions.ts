@@ -24,8 +24,7 @@ export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const suggestions = await app.searches.service.suggestTitles({
-        searcher: searcherOf(request),
+      const suggestions = await app.searches.service.suggestTitles(searcherOf(request), {
         query: request.query.searchValue,
         limit: MAX_SUGGESTIONS,
       });

@@ -33,7 +33,7 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const { tickets, count } = await listTickets(app.tickets.deps(request.log), user, request.query);
+      const { tickets, count } = await listTickets(app.tickets.options(request.log), user, request.query);
       reply.header('cache-control', 'private, no-store');
       return { tickets: await app.tickets.present(user, tickets), count };
     },

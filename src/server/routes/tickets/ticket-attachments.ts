@@ -52,10 +52,15 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         body instanceof Buffer
           ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
           : new Uint8Array();
-      const row = await attachFile(app.tickets.attachmentDeps(request.log), user, Number(request.params.id), {
-        fileName: request.query.name,
-        bytes,
-      });
+      const row = await attachFile(
+        app.tickets.attachmentOptions(request.log),
+        user,
+        Number(request.params.id),
+        {
+          fileName: request.query.name,
+          bytes,
+        },
+      );
       return reply
         .code(201)
         .header('cache-control', 'no-store')
@@ -78,7 +83,7 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = sessionOf(request);
       const url = await attachmentUrl(
-        app.tickets.attachmentDeps(request.log),
+        app.tickets.attachmentOptions(request.log),
         user,
         Number(request.params.id),
         Number(request.params.attachmentId),

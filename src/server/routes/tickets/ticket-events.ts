@@ -37,7 +37,7 @@ export const ticketEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = sessionOf(request);
       const slot = claimEventStream(app, request, reply);
       // Who may hear of what is decided once, at the open: a stream lives ten minutes at most.
-      const scope = await scopeOf(app.tickets.deps(request.log), user);
+      const scope = await scopeOf(app.tickets.options(request.log), user);
       const stream = openEventStream(app, request, reply, slot);
       relayChannel(app, stream, TICKET_CHANNEL, ticketEventSchema, (event) => {
         if (inScope(scope, event)) stream.send('ticket', { ticketId: event.ticketId });

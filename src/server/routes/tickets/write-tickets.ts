@@ -39,7 +39,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const ticket = await createTicket(app.tickets.deps(request.log), user, request.body);
+      const ticket = await createTicket(app.tickets.options(request.log), user, request.body);
       return reply
         .code(201)
         .header('cache-control', 'no-store')
@@ -66,7 +66,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = sessionOf(request);
       const { comment } = await addComment(
-        app.tickets.deps(request.log),
+        app.tickets.options(request.log),
         user,
         Number(request.params.id),
         request.body,
@@ -96,7 +96,7 @@ export const writeTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = sessionOf(request);
       const ticket = await updateTicket(
-        app.tickets.deps(request.log),
+        app.tickets.options(request.log),
         user,
         Number(request.params.id),
         request.body,

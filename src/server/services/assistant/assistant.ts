@@ -11,7 +11,12 @@ import type { SynonymIndex } from '../../lib/fulltext/query-terms.js';
 import { can } from '../../../common/policies.js';
 import type { SearchService } from '../search/federated-search.js';
 import type { Searcher } from '../search/types.js';
-import { findConversation, latestQuestion, recordExchange, type ConversationStore } from './conversations.js';
+import {
+  findConversation,
+  latestQuestion,
+  recordExchange,
+  type ConversationOptions,
+} from './conversations.js';
 import {
   excerptOf,
   MIN_CONFIDENT_SCORE,
@@ -33,11 +38,12 @@ import { writeAnswer } from './write-answer.js';
  * shows (write-answer.ts); without one, `answer` is always null.
  */
 
-export interface AssistantDeps {
+/** What the assistant's calls take first (built once by its plugin), then the searcher (the actor), the input. */
+export interface AssistantOptions {
   search: Pick<SearchService, 'searchAll'>;
   readers: ItemReaders;
   synonyms: SynonymIndex;
-  conversations: ConversationStore;
+  conversations: ConversationOptions;
   /** The model that writes answers; null: passages only. */
   model: AnswerModel | null;
   productName: string;
@@ -63,20 +69,19 @@ const bestScore = (retrieval: Retrieval): number => retrieval.ranked[0]?.score ?
 const isConfident = (retrieval: Retrieval): boolean => bestScore(retrieval) >= MIN_CONFIDENT_SCORE;
 
 async function retrieve(
-  deps: AssistantDeps,
+  options: AssistantOptions,
   searcher: Searcher,
   text: string,
   earlier?: string,
 ): Promise<Retrieval> {
-  const question = weighTerms(questionOf(text, deps.synonyms, earlier), await deps.termRarity());
+  const question = weighTerms(questionOf(text, options.synonyms, earlier), await options.termRarity());
   // A question of stop words only ("how do I?") has nothing to search for.
   if (question.query === '') return { question, ranked: [] };
-  const found = await deps.search.searchAll({
-    searcher,
+  const found = await options.search.searchAll(searcher, {
     query: question.query,
     filter: PUBLIC_CONTENT_SOURCES,
   });
-  const passages = await passagesOf(deps.readers, found.groups, {
+  const passages = await passagesOf(options.readers, found.groups, {
     readProtected: can(searcher.actor, 'readProtectedArticles'),
   });
   return { question, ranked: rankPassages(question, passages, ASSISTANT_MAX_PASSAGES) };
@@ -97,14 +102,14 @@ function shown(retrieval: Retrieval): AssistantPassage[] {
  * subject). Neither confident: the better of the two.
  */
 async function withConversation(
-  deps: AssistantDeps,
+  options: AssistantOptions,
   searcher: Searcher,
   text: string,
   earlier: string,
 ): Promise<Retrieval> {
-  const inContext = await retrieve(deps, searcher, text, earlier);
+  const inContext = await retrieve(options, searcher, text, earlier);
   if (isConfident(inContext)) return inContext;
-  const alone = await retrieve(deps, searcher, text);
+  const alone = await retrieve(options, searcher, text);
   return bestScore(alone) > bestScore(inContext) ? alone : inContext;
 }
 
@@ -114,36 +119,36 @@ async function withConversation(
  * conversation that is not the user's (or no longer exists).
  */
 export async function askAssistant(
-  deps: AssistantDeps,
+  options: AssistantOptions,
   searcher: Searcher & { userId: string },
   input: AssistantMessageBody,
   progress: AnswerProgress = {},
 ): Promise<AssistantAnswer> {
   let earlier: string | null = null;
   if (input.conversationId !== undefined) {
-    await findConversation(deps.conversations, searcher.userId, input.conversationId);
-    earlier = await latestQuestion(deps.conversations, input.conversationId);
+    await findConversation(options.conversations, searcher.userId, input.conversationId);
+    earlier = await latestQuestion(options.conversations, input.conversationId);
   }
   const retrieval =
     earlier === null
-      ? await retrieve(deps, searcher, input.text)
-      : await withConversation(deps, searcher, input.text, earlier);
+      ? await retrieve(options, searcher, input.text)
+      : await withConversation(options, searcher, input.text, earlier);
   const confident = isConfident(retrieval);
   const passages = confident ? shown(retrieval) : [];
   progress.onPassages?.(passages);
   const answer =
-    confident && deps.model
+    confident && options.model
       ? await writeAnswer(
-          deps.model,
-          { productName: deps.productName, question: input.text, earlier, passages: retrieval.ranked },
+          options.model,
+          { productName: options.productName, question: input.text, earlier, passages: retrieval.ranked },
           {
             signal: progress.signal,
             onText: progress.onAnswerText,
-            log: deps.log,
+            log: options.log,
           },
         )
       : null;
-  const conversationId = await recordExchange(deps.conversations, {
+  const conversationId = await recordExchange(options.conversations, {
     userId: searcher.userId,
     conversationId: input.conversationId,
     question: input.text,

@@ -20,7 +20,8 @@ import { ServiceError } from '../../lib/errors.js';
 const TITLE_LENGTH = 120;
 const DAY_MS = 24 * 60 * 60_000;
 
-export interface ConversationStore {
+/** What the conversation calls take first, then the user whose conversations they are, then their input. */
+export interface ConversationOptions {
   db: Database;
   retentionDays: number;
   /** The clock; tests move it. */
@@ -29,8 +30,8 @@ export interface ConversationStore {
 
 export type ConversationSummary = Pick<AssistantConversationRow, 'id' | 'title' | 'updatedAt'>;
 
-const cutoffOf = (store: ConversationStore): Date =>
-  new Date(store.now().getTime() - store.retentionDays * DAY_MS);
+const cutoffOf = (options: ConversationOptions): Date =>
+  new Date(options.now().getTime() - options.retentionDays * DAY_MS);
 
 const NOT_FOUND = 'No such conversation.';
 
@@ -42,18 +43,18 @@ const summaryColumns = {
 
 /** One of the user's live conversations; NOT_FOUND for another user's, an expired or a missing one alike. */
 export async function findConversation(
-  store: ConversationStore,
+  options: ConversationOptions,
   userId: string,
   id: string,
 ): Promise<ConversationSummary> {
-  const [row] = await store.db
+  const [row] = await options.db
     .select(summaryColumns)
     .from(assistantConversations)
     .where(
       and(
         eq(assistantConversations.id, id),
         eq(assistantConversations.userId, userId),
-        gte(assistantConversations.updatedAt, cutoffOf(store)),
+        gte(assistantConversations.updatedAt, cutoffOf(options)),
       ),
     )
     .limit(1);
@@ -63,24 +64,27 @@ export async function findConversation(
 
 /** The user's live conversations, the latest first. */
 export async function listConversations(
-  store: ConversationStore,
+  options: ConversationOptions,
   userId: string,
 ): Promise<ConversationSummary[]> {
-  return store.db
+  return options.db
     .select(summaryColumns)
     .from(assistantConversations)
     .where(
-      and(eq(assistantConversations.userId, userId), gte(assistantConversations.updatedAt, cutoffOf(store))),
+      and(
+        eq(assistantConversations.userId, userId),
+        gte(assistantConversations.updatedAt, cutoffOf(options)),
+      ),
     )
     .orderBy(desc(assistantConversations.updatedAt), desc(assistantConversations.createdAt));
 }
 
 /** A conversation's messages in order (the caller has found the conversation for its user). */
 export async function conversationMessages(
-  store: ConversationStore,
+  options: ConversationOptions,
   conversationId: string,
 ): Promise<AssistantMessageRow[]> {
-  return store.db
+  return options.db
     .select()
     .from(assistantMessages)
     .where(eq(assistantMessages.conversationId, conversationId))
@@ -89,10 +93,10 @@ export async function conversationMessages(
 
 /** The latest question of a conversation: what a follow-up question is read with. */
 export async function latestQuestion(
-  store: ConversationStore,
+  options: ConversationOptions,
   conversationId: string,
 ): Promise<string | null> {
-  const [row] = await store.db
+  const [row] = await options.db
     .select({ text: assistantMessages.text })
     .from(assistantMessages)
     .where(and(eq(assistantMessages.conversationId, conversationId), eq(assistantMessages.role, 'user')))
@@ -115,10 +119,10 @@ export interface Exchange {
  * Stores a question and its answer (in a new conversation when none is given) and deletes the conversations
  * past their retention, in one transaction. Answers the conversation's id.
  */
-export async function recordExchange(store: ConversationStore, exchange: Exchange): Promise<string> {
-  const now = store.now();
-  return store.db.transaction(async (tx) => {
-    await tx.delete(assistantConversations).where(lt(assistantConversations.updatedAt, cutoffOf(store)));
+export async function recordExchange(options: ConversationOptions, exchange: Exchange): Promise<string> {
+  const now = options.now();
+  return options.db.transaction(async (tx) => {
+    await tx.delete(assistantConversations).where(lt(assistantConversations.updatedAt, cutoffOf(options)));
     let conversationId = exchange.conversationId;
     if (conversationId === undefined) {
       const [created] = await tx

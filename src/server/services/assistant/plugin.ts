@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AssistantDeps } from './assistant.js';
-import type { ConversationStore } from './conversations.js';
+import type { AssistantOptions } from './assistant.js';
+import type { ConversationOptions } from './conversations.js';
 import { keepTermRarity, readTermRarity } from './term-rarity.js';
 
 /** What the assistant's calls need, built once. */
 export interface AssistantArea {
   /**
-   * What the assistant service needs: the search, the connectors that read whole items, the conversations, and
-   * the model that writes answers (when one is configured).
+   * What the assistant's calls take first (services/assistant/assistant.ts): the search, the connectors that
+   * read whole items, the conversations, and the model that writes answers (when one is configured).
    */
-  deps: AssistantDeps;
-  /** The users' conversations with the assistant (a ticket opened from one carries it too). */
-  conversations: ConversationStore;
+  options: AssistantOptions;
+  /**
+   * What the conversation calls take first (services/assistant/conversations.ts): the users' conversations
+   * with the assistant (a ticket opened from one carries it too).
+   */
+  conversations: ConversationOptions;
 }
 
 declare module 'fastify' {
@@ -22,7 +25,7 @@ declare module 'fastify' {
 }
 
 async function assistantPlugin(app: FastifyInstance): Promise<void> {
-  const conversations: ConversationStore = {
+  const conversations: ConversationOptions = {
     db: app.db,
     retentionDays: app.portalConfig.assistant.conversationRetentionDays,
     now: () => new Date(),
@@ -32,7 +35,7 @@ async function assistantPlugin(app: FastifyInstance): Promise<void> {
   app.onContentLoaded(termRarity.forget);
   app.decorate('assistant', {
     conversations,
-    deps: {
+    options: {
       search: app.searches.service,
       readers: app.connectors,
       synonyms: app.searchSynonyms,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { KnowledgeOptions } from './articles.js';
 
 /** Largest value of a PostgreSQL `integer` (the id column). */
 const MAX_INTEGER_ID = 2_147_483_647;
@@ -32,7 +32,7 @@ export class ArticleViewCounter {
   private closed = false;
 
   constructor(
-    private readonly db: Database,
+    private readonly knowledge: KnowledgeOptions,
     private readonly options: ArticleViewOptions,
   ) {}
 
@@ -77,14 +77,14 @@ export class ArticleViewCounter {
   private async write(ids: Map<number, number>, slugs: Map<string, number>): Promise<void> {
     if (ids.size > 0) {
       const rows = JSON.stringify([...ids].map(([id, n]) => ({ id, n })));
-      await this.db.execute(
+      await this.knowledge.db.execute(
         sql`update kb_articles k set view_count = k.view_count + v.n
 from jsonb_to_recordset(${rows}::jsonb) as v(id int, n int) where k.id = v.id`,
       );
     }
     if (slugs.size > 0) {
       const rows = JSON.stringify([...slugs].map(([slug, n]) => ({ slug, n })));
-      await this.db.execute(
+      await this.knowledge.db.execute(
         sql`update kb_articles k set view_count = k.view_count + v.n
 from jsonb_to_recordset(${rows}::jsonb) as v(slug text, n int) where k.slug = v.slug`,
       );

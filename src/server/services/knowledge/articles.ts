@@ -5,6 +5,11 @@ import { ServiceError } from '../../lib/errors.js';
 
 /** Knowledge base structure for the /docs page: a category's sections and their articles. */
 
+/** What the knowledge service needs: every call takes it first, then the actor (when it has one), then its input. */
+export interface KnowledgeOptions {
+  db: Database;
+}
+
 export interface KbCategory {
   id: number;
   slug: string;
@@ -55,7 +60,7 @@ function asIntegerId(idOrSlug: string): number | undefined {
 }
 
 /** A category by numeric id or slug; NOT_FOUND otherwise. */
-export async function findCategory(db: Database, idOrSlug: string): Promise<KbCategory> {
+export async function findCategory({ db }: KnowledgeOptions, idOrSlug: string): Promise<KbCategory> {
   const id = asIntegerId(idOrSlug);
   const where = id !== undefined ? eq(kbCategories.id, id) : eq(kbCategories.slug, idOrSlug);
   const [row] = await db
@@ -90,7 +95,7 @@ async function sectionsOf(db: Database, category: KbCategory): Promise<KbSection
 }
 
 /** Sections by name, articles by title within each. */
-export async function categoryTree(db: Database, category: KbCategory): Promise<CategoryTree> {
+export async function categoryTree({ db }: KnowledgeOptions, category: KbCategory): Promise<CategoryTree> {
   const sections = await sectionsOf(db, category);
   const articles =
     sections.length === 0
@@ -120,14 +125,14 @@ const articleWhere = (idOrSlug: string) => {
 };
 
 /** An article by numeric id or slug; NOT_FOUND otherwise. */
-export async function findArticle(db: Database, idOrSlug: string): Promise<KbArticle> {
+export async function findArticle({ db }: KnowledgeOptions, idOrSlug: string): Promise<KbArticle> {
   const [row] = await db.select(articleColumns).from(kbArticles).where(articleWhere(idOrSlug)).limit(1);
   if (!row) throw new ServiceError('NOT_FOUND', 'No such article.');
   return row;
 }
 
 /** An article's id by numeric id or slug; NOT_FOUND otherwise. */
-export async function findArticleId(db: Database, idOrSlug: string): Promise<number> {
+export async function findArticleId({ db }: KnowledgeOptions, idOrSlug: string): Promise<number> {
   const [row] = await db
     .select({ id: kbArticles.id })
     .from(kbArticles)
@@ -149,8 +154,9 @@ export interface ArticlePage {
 }
 
 /** An article with what its page shows around it: its section's slug and related articles; NOT_FOUND otherwise. */
-export async function articlePage(db: Database, idOrSlug: string): Promise<ArticlePage> {
-  const article = await findArticle(db, idOrSlug);
+export async function articlePage(options: KnowledgeOptions, idOrSlug: string): Promise<ArticlePage> {
+  const { db } = options;
+  const article = await findArticle(options, idOrSlug);
   if (article.sectionId === null) return { article, sectionSlug: null, related: [] };
   const [section, related] = await Promise.all([
     db.select({ key: kbSections.key }).from(kbSections).where(eq(kbSections.id, article.sectionId)).limit(1),
@@ -186,7 +192,7 @@ export interface CategoryOverview {
  * most viewed and most recently updated articles. Ties are broken by id, so every instance lists alike.
  */
 export async function categoryOverview(
-  db: Database,
+  { db }: KnowledgeOptions,
   category: KbCategory,
   limit: number,
 ): Promise<CategoryOverview> {

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
 import { kbArticles } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
+import type { KnowledgeOptions } from './articles.js';
 
 /** An article as the knowledge area hands it out: the fields a listing needs, never the raw row. */
 export interface KbArticleSummary {
@@ -17,8 +17,7 @@ export interface KbArticleSummary {
   updatedAt: Date;
 }
 
-export interface ListLatestKbOptions {
-  db: Database;
+export interface LatestKbLimits {
   /** How many of the most recently updated articles to return. */
   latestLimit: number;
   /** How many of the most viewed articles to return. */
@@ -53,21 +52,20 @@ const summaryColumns = {
  * The home page's knowledge base card: newest articles and most read ones. Ties are broken by id so the
  * order is stable between requests (and between instances) when timestamps or counts are equal.
  */
-export async function listLatestKb(options: ListLatestKbOptions): Promise<LatestKb> {
-  checkLimit('latestLimit', options.latestLimit);
-  checkLimit('popularLimit', options.popularLimit);
-  const { db } = options;
+export async function listLatestKb({ db }: KnowledgeOptions, limits: LatestKbLimits): Promise<LatestKb> {
+  checkLimit('latestLimit', limits.latestLimit);
+  checkLimit('popularLimit', limits.popularLimit);
   const [latest, mostPopular] = await Promise.all([
     db
       .select(summaryColumns)
       .from(kbArticles)
       .orderBy(desc(kbArticles.updatedAt), desc(kbArticles.id))
-      .limit(options.latestLimit),
+      .limit(limits.latestLimit),
     db
       .select(summaryColumns)
       .from(kbArticles)
       .orderBy(desc(kbArticles.viewCount), desc(kbArticles.id))
-      .limit(options.popularLimit),
+      .limit(limits.popularLimit),
   ]);
   return { latest, mostPopular };
 }

@@ -10,11 +10,13 @@ import { jsonResponse, type KeptResponse } from '../../lib/kept-responses.js';
 import { presentLatestKb } from '../../presenters/latest-kb.js';
 import { presentCategoryOverview } from '../../presenters/search.js';
 import { ArticleViewCounter, VIEW_ORDERED_TTL_MS } from './article-views.js';
-import { categoryOverview, findCategory } from './articles.js';
+import { categoryOverview, findCategory, type KnowledgeOptions } from './articles.js';
 import { listLatestKb } from './list-latest-kb.js';
 
 /** The knowledge base's answers that are the same for every visitor, and the readers' view counts. */
 export interface KnowledgeArea {
+  /** What the knowledge service's calls take first (services/knowledge/articles.ts), built once. */
+  options: KnowledgeOptions;
   /** Articles' view counts, added up in memory and written in batches; flushed when the app closes. */
   views: ArticleViewCounter;
   /**
@@ -41,7 +43,8 @@ declare module 'fastify' {
 const ARTICLE_VIEWS_FLUSH_MS = 30_000;
 
 async function knowledgePlugin(app: FastifyInstance): Promise<void> {
-  const views = new ArticleViewCounter(app.db, {
+  const options: KnowledgeOptions = { db: app.db };
+  const views = new ArticleViewCounter(options, {
     flushMs: ARTICLE_VIEWS_FLUSH_MS,
     maxArticles: 10_000,
     maxReaders: 100_000,
@@ -49,13 +52,13 @@ async function knowledgePlugin(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onClose', async () => views.close());
   app.decorate('knowledge', {
+    options,
     views,
     latestKb: () =>
       app.keptResponses.get(
         'api:latestKB',
         async () => {
-          const latest = await listLatestKb({
-            db: app.db,
+          const latest = await listLatestKb(options, {
             latestLimit: LATEST_KB_COUNT,
             popularLimit: MOST_POPULAR_KB_COUNT,
           });
@@ -67,8 +70,8 @@ async function knowledgePlugin(app: FastifyInstance): Promise<void> {
       app.keptResponses.get(
         `api:categoryOverview:${categoryId}`,
         async () => {
-          const category = await findCategory(app.db, categoryId);
-          const overview = await categoryOverview(app.db, category, OVERVIEW_LIST_LENGTH);
+          const category = await findCategory(options, categoryId);
+          const overview = await categoryOverview(options, category, OVERVIEW_LIST_LENGTH);
           return jsonResponse(categoryOverviewSchema.parse(presentCategoryOverview(overview)));
         },
         { ttlMs: VIEW_ORDERED_TTL_MS },

@@ -4,6 +4,11 @@ import type { Database } from '../../db/client.js';
 import { searchClicks, searchEvents, type SearchCounts } from '../../db/schema/index.js';
 import { normaliseQuery } from '../../lib/normalise-query.js';
 
+/** What the analytics calls take first (part of the search area's options, `SearchOptions`). */
+export interface AnalyticsOptions {
+  db: Database;
+}
+
 export interface SearchEventInput {
   query: string;
   userId: string | null;
@@ -45,7 +50,7 @@ export class SearchEventRecorder {
   private closed = false;
 
   constructor(
-    private readonly db: Database,
+    private readonly analytics: AnalyticsOptions,
     private readonly options: { flushMs: number; maxBatch: number; onError: (error: unknown) => void },
   ) {}
 
@@ -107,7 +112,7 @@ export class SearchEventRecorder {
    * failing the foreign key.
    */
   private async insert(events: StoredEvent[]): Promise<void> {
-    await this.db.execute(
+    await this.analytics.db.execute(
       sql`insert into search_events (query, user_id, role, counts, total, corrected_to, partial, created_at)
 select e.query, u.id, e.role, e.counts, e.total, e.corrected_to, e.partial, e.created_at
 from jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
@@ -154,27 +159,25 @@ export interface SearchAnalyticsResult {
 
 /** A click on a search result (`POST /api/aggregator/searchClick`), written at once: clicks are few. */
 export async function recordSearchClick(
-  db: Database,
-  click: { query: string; source: string; rank: number; url: string; userId: string | null },
+  { db }: AnalyticsOptions,
+  userId: string | null,
+  click: { query: string; source: string; rank: number; url: string },
 ): Promise<void> {
   await db.insert(searchClicks).values({
     query: withoutControlCharacters(normaliseQuery(click.query)).slice(0, STORED_QUERY_LENGTH),
     source: click.source,
     rank: click.rank,
     url: click.url,
-    userId: click.userId,
+    userId,
   });
 }
 
 /** The most frequent queries and the most frequent queries that found nothing, in [from, to). */
-export async function searchAnalytics(options: {
-  db: Database;
-  from: Date;
-  to: Date;
-  limit: number;
-}): Promise<SearchAnalyticsResult> {
-  const { db } = options;
-  const period = and(gte(searchEvents.createdAt, options.from), lt(searchEvents.createdAt, options.to));
+export async function searchAnalytics(
+  { db }: AnalyticsOptions,
+  range: { from: Date; to: Date; limit: number },
+): Promise<SearchAnalyticsResult> {
+  const period = and(gte(searchEvents.createdAt, range.from), lt(searchEvents.createdAt, range.to));
   const n = count().as('n');
   const top = (where: ReturnType<typeof and>) =>
     db
@@ -183,8 +186,8 @@ export async function searchAnalytics(options: {
       .where(where)
       .groupBy(searchEvents.query)
       .orderBy(desc(sql`n`), searchEvents.query)
-      .limit(options.limit);
-  const clickPeriod = and(gte(searchClicks.createdAt, options.from), lt(searchClicks.createdAt, options.to));
+      .limit(range.limit);
+  const clickPeriod = and(gte(searchClicks.createdAt, range.from), lt(searchClicks.createdAt, range.to));
   const [topQueries, zeroResultQueries, partialQueries, corrected, searches, clicks, clicked] =
     await Promise.all([
       top(period),
@@ -196,7 +199,7 @@ export async function searchAnalytics(options: {
         .where(and(period, isNotNull(searchEvents.correctedTo)))
         .groupBy(searchEvents.query, searchEvents.correctedTo)
         .orderBy(desc(sql`n`), searchEvents.query)
-        .limit(options.limit),
+        .limit(range.limit),
       db.select({ n: count() }).from(searchEvents).where(period),
       db.select({ n: count() }).from(searchClicks).where(clickPeriod),
       db
@@ -210,7 +213,7 @@ export async function searchAnalytics(options: {
         .where(clickPeriod)
         .groupBy(searchClicks.url, searchClicks.source)
         .orderBy(desc(sql`n`), searchClicks.url)
-        .limit(options.limit),
+        .limit(range.limit),
     ]);
   const counted = (rows: { query: string; count: number }[]) =>
     rows.map((row) => ({ query: row.query, count: Number(row.count) }));

@@ -4,32 +4,31 @@ import type {
   SearchResponse,
   SourceKey,
 } from '../../../common/contracts/search.js';
-import type { Database } from '../../db/client.js';
 import { groupPresenters, presentKbGroup, presentSearch } from '../../presenters/search.js';
 import { findCategory } from '../knowledge/articles.js';
-import type { SearchEventRecorder } from './analytics.js';
+import type { AnalyticsOptions, SearchEventRecorder } from './analytics.js';
 import type { SearchService } from './federated-search.js';
 import type { Searcher } from './types.js';
 
 /**
- * The answers of the search calls, built once for the API routes and for the server render of the search pages
- * (src/server/ssr/page-data.ts): the same sources, presenters and analytics either way. The callers have
- * validated the input with the calls' schemas.
+ * What the search area's calls take first, built once by its plugin (`app.searches.options`), then the
+ * searcher (the actor), then their input: the answers for the API routes and for the server render of the
+ * search pages (src/server/ssr/page-data.ts), the same sources, presenters and analytics either way. The
+ * callers have validated the input with the calls' schemas.
  */
-export interface SearchAnswerOptions {
-  db: Database;
+export interface SearchOptions extends AnalyticsOptions {
   service: SearchService;
   events: SearchEventRecorder;
 }
 
 /** The federated search (spec section 7), queued for analytics: never awaited, failures only logged. */
 export async function federatedSearchAnswer(
-  options: SearchAnswerOptions,
-  input: { searcher: Searcher; role: string; query: string; filter?: readonly SourceKey[]; exact?: boolean },
+  options: SearchOptions,
+  searcher: Searcher,
+  input: { role: string; query: string; filter?: readonly SourceKey[]; exact?: boolean },
 ): Promise<SearchResponse> {
-  const { searcher, role, query, filter } = input;
-  const result = await options.service.searchAll({
-    searcher,
+  const { role, query, filter } = input;
+  const result = await options.service.searchAll(searcher, {
     query,
     exact: input.exact ?? false,
     ...(filter ? { filter } : {}),
@@ -47,19 +46,21 @@ export async function federatedSearchAnswer(
 
 /** One page of one source, in that source's group shape. */
 export async function pagedSearchAnswer<K extends SourceKey>(
-  options: SearchAnswerOptions,
+  options: SearchOptions,
+  searcher: Searcher,
   key: K,
-  input: { searcher: Searcher; query: string; page: number; exact?: boolean },
+  input: { query: string; page: number; exact?: boolean },
 ): Promise<SearchGroups[K]> {
-  return groupPresenters[key](await options.service.searchOne(key, input));
+  return groupPresenters[key](await options.service.searchOne(searcher, key, input));
 }
 
 /** The search of one knowledge-base category, by id or slug (the /docs Tech Hub). */
 export async function categorySearchAnswer(
-  options: SearchAnswerOptions,
-  input: { searcher: Searcher; categoryId: string; query: string; page: number },
+  options: SearchOptions,
+  searcher: Searcher,
+  input: { categoryId: string; query: string; page: number },
 ): Promise<CategorySearchResponse> {
-  const category = await findCategory(options.db, input.categoryId);
-  const page = await options.service.searchCategory(category.id, input);
+  const category = await findCategory(options, input.categoryId);
+  const page = await options.service.searchCategory(searcher, category.id, input);
   return { articles: presentKbGroup(page) };
 }

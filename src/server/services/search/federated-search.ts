@@ -50,9 +50,8 @@ function suggestionOf(source: Suggestion['source'], hit: SourceHits[Suggestion['
   return { source, title: hit.title, url: hit.url };
 }
 
-/** A page request: who, what, which page; `exact` skips the corrected spelling ('Search instead for'). */
+/** A page request: what, which page (the searcher comes apart); `exact` skips the corrected spelling. */
 export interface PageInput {
-  searcher: Searcher;
   query: string;
   page: number;
   exact?: boolean;
@@ -81,6 +80,10 @@ export function allowedSources(searcher: Searcher): SourceKey[] {
 /**
  * Federated search: every allowed and requested source in parallel, each bounded by a timeout and guarded by
  * its circuit breaker. A slow or failing source costs at most the timeout and never the whole answer.
+ *
+ * A class rather than functions taking an options object: its circuit breakers are state that must outlive
+ * each call and be shared by every request of the instance. The search plugin builds it once from its options
+ * (`SearchServiceOptions`); its calls take the searcher (the actor) first, then their input.
  */
 export class SearchService {
   private readonly breakers: Record<SourceKey, CircuitBreaker>;
@@ -168,18 +171,20 @@ export class SearchService {
    * `filter` is empty), with the fallbacks of fallbacks.ts when the words as typed find little. Sources they
    * may not see are dropped silently.
    */
-  async searchAll(input: {
-    searcher: Searcher;
-    query: string;
-    filter?: readonly SourceKey[];
-    exact?: boolean;
-  }): Promise<FederatedResult> {
+  async searchAll(
+    searcher: Searcher,
+    input: {
+      query: string;
+      filter?: readonly SourceKey[];
+      exact?: boolean;
+    },
+  ): Promise<FederatedResult> {
     const wanted = input.filter && input.filter.length > 0 ? new Set(input.filter) : undefined;
-    const keys = allowedSources(input.searcher).filter((key) => !wanted || wanted.has(key));
+    const keys = allowedSources(searcher).filter((key) => !wanted || wanted.has(key));
     const resolved = await searchWithFallbacks({
       query: input.query,
       exact: input.exact ?? false,
-      run: (attempt) => this.searchKeys(keys, input.searcher, attempt),
+      run: (attempt) => this.searchKeys(keys, searcher, attempt),
       matchesOf: (result) => result.total,
       settled: (result) => keys.length > 0 && keys.every((key) => result.status[key] === 'ok'),
       suggest: (query) => this.suggest(query),
@@ -196,6 +201,7 @@ export class SearchService {
   private async searchSource<K extends SourceKey>(
     key: K,
     source: SearchSource<SourceHits[K]>,
+    searcher: Searcher,
     input: PageInput,
   ): Promise<Outcome<SourceHits[K]>> {
     const resolved = await searchWithFallbacks({
@@ -203,7 +209,7 @@ export class SearchService {
       exact: input.exact ?? false,
       run: (attempt) =>
         this.run(key, source, {
-          searcher: input.searcher,
+          searcher,
           query: attempt.query,
           page: input.page,
           match: attempt.match,
@@ -220,13 +226,13 @@ export class SearchService {
    * searcher may see, every word matching (the last as a prefix), interleaved source by source. No fallbacks
    * and no analytics: a half-typed query is not a search. Shares the sources' page caches with the search.
    */
-  async suggestTitles(input: { searcher: Searcher; query: string; limit: number }): Promise<Suggestion[]> {
-    const allowed = new Set(allowedSources(input.searcher));
+  async suggestTitles(searcher: Searcher, input: { query: string; limit: number }): Promise<Suggestion[]> {
+    const allowed = new Set(allowedSources(searcher));
     const keys = SUGGESTION_SOURCES.filter((key) => allowed.has(key));
     const lists = await Promise.all(
       keys.map(async (key) => {
         const outcome = await this.run(key, this.options.sources[key], {
-          searcher: input.searcher,
+          searcher,
           query: input.query,
           page: 1,
           match: 'all',
@@ -249,20 +255,24 @@ export class SearchService {
   }
 
   /** One page of one source: refuses (401 anonymous, 403 signed in) a source the searcher may not see. */
-  async searchOne<K extends SourceKey>(key: K, input: PageInput): Promise<SourcePage<SourceHits[K]>> {
-    if (!can(input.searcher.actor, SOURCE_ACTIONS[key])) {
-      throw input.searcher.actor === null
+  async searchOne<K extends SourceKey>(
+    searcher: Searcher,
+    key: K,
+    input: PageInput,
+  ): Promise<SourcePage<SourceHits[K]>> {
+    if (!can(searcher.actor, SOURCE_ACTIONS[key])) {
+      throw searcher.actor === null
         ? new ServiceError('UNAUTHENTICATED', 'Sign in to search this source.')
         : new ServiceError('FORBIDDEN', 'You may not search this source.');
     }
-    return this.unwrap(key, await this.searchSource(key, this.options.sources[key], input));
+    return this.unwrap(key, await this.searchSource(key, this.options.sources[key], searcher, input));
   }
 
   /** The knowledge base of one category (the /docs search); same timeout and breaker as the KB source. */
-  async searchCategory(categoryId: number, input: PageInput): Promise<SourcePage<KbHit>> {
+  async searchCategory(searcher: Searcher, categoryId: number, input: PageInput): Promise<SourcePage<KbHit>> {
     return this.unwrap(
       'zendesk',
-      await this.searchSource('zendesk', this.options.categorySource(categoryId), input),
+      await this.searchSource('zendesk', this.options.categorySource(categoryId), searcher, input),
     );
   }
 

@@ -7,7 +7,12 @@ import type {
   SourceKey,
 } from '../../../common/contracts/search.js';
 import { SearchEventRecorder } from './analytics.js';
-import { categorySearchAnswer, federatedSearchAnswer, pagedSearchAnswer } from './answers.js';
+import {
+  categorySearchAnswer,
+  federatedSearchAnswer,
+  pagedSearchAnswer,
+  type SearchOptions,
+} from './answers.js';
 import { categorySource, connectorSources } from './connector-sources.js';
 import { SearchService } from './federated-search.js';
 import { similarWords } from './search-words.js';
@@ -15,30 +20,28 @@ import type { SearchSources, Searcher } from './types.js';
 
 /** The search area as routes and the server render use it. */
 export interface SearchArea {
+  /** What the search calls take first (services/search/answers.ts, analytics.ts), built once. */
+  options: SearchOptions;
   /** Federated search over the configured sources (built-in ones unless replaced). */
   service: SearchService;
   /** Search analytics, written in batches after the answers; flushed when the app closes. */
   events: SearchEventRecorder;
   /** The federated search's answer, queued for analytics. */
-  federated(input: {
-    searcher: Searcher;
-    role: string;
-    query: string;
-    filter?: readonly SourceKey[];
-    exact?: boolean;
-  }): Promise<SearchResponse>;
+  federated(
+    searcher: Searcher,
+    input: { role: string; query: string; filter?: readonly SourceKey[]; exact?: boolean },
+  ): Promise<SearchResponse>;
   /** One page of one source, in that source's group shape. */
   page<K extends SourceKey>(
+    searcher: Searcher,
     key: K,
-    input: { searcher: Searcher; query: string; page: number; exact?: boolean },
+    input: { query: string; page: number; exact?: boolean },
   ): Promise<SearchGroups[K]>;
   /** The search of one knowledge-base category, by id or slug (the /docs Tech Hub). */
-  category(input: {
-    searcher: Searcher;
-    categoryId: string;
-    query: string;
-    page: number;
-  }): Promise<CategorySearchResponse>;
+  category(
+    searcher: Searcher,
+    input: { categoryId: string; query: string; page: number },
+  ): Promise<CategorySearchResponse>;
 }
 
 declare module 'fastify' {
@@ -74,19 +77,23 @@ async function searchPlugin(app: FastifyInstance, options: SearchPluginOptions):
     },
     log: app.log,
   });
-  const events = new SearchEventRecorder(app.db, {
-    flushMs: ANALYTICS_FLUSH_MS,
-    maxBatch: ANALYTICS_MAX_BATCH,
-    onError: (error) => app.log.error({ err: error }, 'search analytics write failed'),
-  });
+  const events = new SearchEventRecorder(
+    { db: app.db },
+    {
+      flushMs: ANALYTICS_FLUSH_MS,
+      maxBatch: ANALYTICS_MAX_BATCH,
+      onError: (error) => app.log.error({ err: error }, 'search analytics write failed'),
+    },
+  );
   app.addHook('onClose', async () => events.close());
-  const answers = { db: app.db, service, events };
+  const searchOptions: SearchOptions = { db: app.db, service, events };
   app.decorate('searches', {
+    options: searchOptions,
     service,
     events,
-    federated: (input) => federatedSearchAnswer(answers, input),
-    page: (key, input) => pagedSearchAnswer(answers, key, input),
-    category: (input) => categorySearchAnswer(answers, input),
+    federated: (searcher, input) => federatedSearchAnswer(searchOptions, searcher, input),
+    page: (searcher, key, input) => pagedSearchAnswer(searchOptions, searcher, key, input),
+    category: (searcher, input) => categorySearchAnswer(searchOptions, searcher, input),
   } satisfies SearchArea);
 }
 

@@ -7,7 +7,7 @@ import { ServiceError } from '../../lib/errors.js';
 import type { PortalUser } from '../auth/users.js';
 import { scanAttachment } from './attachment-scan.js';
 import { announceTicketChange } from './ticket-events.js';
-import { refuseClosed, visibleTicket, type TicketDeps } from './tickets.js';
+import { refuseClosed, visibleTicket, type TicketOptions } from './tickets.js';
 
 /**
  * Attaches a file to a ticket the user may see: size and type are checked before anything is stored (the
@@ -17,18 +17,18 @@ import { refuseClosed, visibleTicket, type TicketDeps } from './tickets.js';
  * then, so a failure there is the request's error but loses no file.
  */
 export async function attachFile(
-  deps: TicketDeps & { storage: StorageConnector },
+  options: TicketOptions & { storage: StorageConnector },
   user: PortalUser,
   ticketId: number,
   input: { fileName: string; bytes: Uint8Array },
 ) {
-  refuseClosed(await visibleTicket(deps, user, ticketId), 'takes no more files');
+  refuseClosed(await visibleTicket(options, user, ticketId), 'takes no more files');
   if (input.bytes.byteLength > ATTACHMENT_MAX_BYTES) {
     throw new ServiceError('INVALID_INPUT', 'body: the file is larger than 25 MB');
   }
   // Kept under a safe name whose extension says what the bytes are (report.html of PNG bytes: report.png).
   const { contentType, fileName } = await scanAttachment(safeFileName(input.fileName), input.bytes);
-  const [held] = await deps.db
+  const [held] = await options.db
     .select({ value: count() })
     .from(ticketAttachments)
     .where(eq(ticketAttachments.ticketId, ticketId));
@@ -37,8 +37,13 @@ export async function attachFile(
   }
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
   const storageKey = `attachments/${ticketId}/${sha256.slice(0, 16)}-${Date.now()}/${fileName}`;
-  await deps.storage.put({ key: storageKey, contentType, body: input.bytes, maxBytes: ATTACHMENT_MAX_BYTES });
-  const [row] = await deps.db
+  await options.storage.put({
+    key: storageKey,
+    contentType,
+    body: input.bytes,
+    maxBytes: ATTACHMENT_MAX_BYTES,
+  });
+  const [row] = await options.db
     .insert(ticketAttachments)
     .values({
       ticketId,
@@ -52,13 +57,13 @@ export async function attachFile(
     })
     .returning();
   if (!row) throw new Error('attachments: no row returned');
-  const ticket = await deps.helpdesk.recordAttachment(ticketId, { fileName, actorEmail: user.email });
-  if (ticket) await announceTicketChange(deps.db, ticket);
+  const ticket = await options.helpdesk.recordAttachment(ticketId, { fileName, actorEmail: user.email });
+  if (ticket) await announceTicketChange(options.db, ticket);
   return row;
 }
 
-export async function listAttachments(deps: TicketDeps, ticketId: number) {
-  return deps.db
+export async function listAttachments(options: TicketOptions, ticketId: number) {
+  return options.db
     .select()
     .from(ticketAttachments)
     .where(eq(ticketAttachments.ticketId, ticketId))
@@ -67,16 +72,16 @@ export async function listAttachments(deps: TicketDeps, ticketId: number) {
 
 /** A signed five-minute link to one attachment of a ticket the user may see; NOT_FOUND otherwise. */
 export async function attachmentUrl(
-  deps: TicketDeps & { storage: StorageConnector },
+  options: TicketOptions & { storage: StorageConnector },
   user: PortalUser,
   ticketId: number,
   attachmentId: number,
 ): Promise<string> {
-  await visibleTicket(deps, user, ticketId);
-  const [row] = await deps.db
+  await visibleTicket(options, user, ticketId);
+  const [row] = await options.db
     .select()
     .from(ticketAttachments)
     .where(and(eq(ticketAttachments.ticketId, ticketId), eq(ticketAttachments.id, attachmentId)));
   if (!row) throw new ServiceError('NOT_FOUND', 'There is no such attachment on this ticket.');
-  return deps.storage.signedUrl(row.storageKey, { fileName: row.fileName, expiresInSeconds: 300 });
+  return options.storage.signedUrl(row.storageKey, { fileName: row.fileName, expiresInSeconds: 300 });
 }

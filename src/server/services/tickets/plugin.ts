@@ -16,17 +16,17 @@ import type { PortalUser } from '../auth/users.js';
 import { createSlaClock } from './sla-clock.js';
 import { createTicketMailer } from './ticket-mail.js';
 import { userIdsByEmail } from './ticket-people.js';
-import { getTicket, type TicketDeps } from './tickets.js';
+import { getTicket, type TicketOptions } from './tickets.js';
 
 /** What the ticket calls need, built once, and the tickets as a user is shown them. */
 export interface TicketsArea {
   /**
-   * What the ticket service needs for one request: its mail failures are logged on `log` (the request's), and
-   * its mail links point at the configured origin, never the Host.
+   * What the ticket calls take first (services/tickets/tickets.ts), built for one request: its mail failures
+   * are logged on `log` (the request's), and its mail links point at the configured origin, never the Host.
    */
-  deps(log: FastifyBaseLogger): TicketDeps;
-  /** The same, with the object store the attachments live in. */
-  attachmentDeps(log: FastifyBaseLogger): TicketDeps & { storage: StorageConnector };
+  options(log: FastifyBaseLogger): TicketOptions;
+  /** The same, with the object store the attachments live in (services/tickets/attachments.ts). */
+  attachmentOptions(log: FastifyBaseLogger): TicketOptions & { storage: StorageConnector };
   /** Presents tickets for this user, with the portal ids of the people on them. */
   present(user: PortalUser, tickets: HelpdeskTicketRecord[]): Promise<Ticket[]>;
   presentOne(user: PortalUser, ticket: HelpdeskTicketRecord): Promise<Ticket>;
@@ -47,7 +47,7 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
   const { ticketing, product } = app.portalConfig;
   const clock = createSlaClock(app.portalConfig);
   const origin = mailOrigin(app.env);
-  const deps = (log: FastifyBaseLogger): TicketDeps => ({
+  const options = (log: FastifyBaseLogger): TicketOptions => ({
     db: app.db,
     conversations: app.assistant.conversations,
     helpdesk: app.connectors.helpdesk,
@@ -81,14 +81,14 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
     return presented;
   };
   app.decorate('tickets', {
-    deps,
-    attachmentDeps: (log) => ({ ...deps(log), storage: app.connectors.storage }),
+    options,
+    attachmentOptions: (log) => ({ ...options(log), storage: app.connectors.storage }),
     present,
     presentOne,
     async details(user, id, log) {
-      const ticketDeps = deps(log);
-      const { ticket, comments, history, conversation } = await getTicket(ticketDeps, user, id);
-      const attachments = await listAttachments(ticketDeps, ticket.id);
+      const ticketOptions = options(log);
+      const { ticket, comments, history, conversation } = await getTicket(ticketOptions, user, id);
+      const attachments = await listAttachments(ticketOptions, ticket.id);
       return {
         ticket: await presentOne(user, ticket),
         comments: comments.map(presentComment),

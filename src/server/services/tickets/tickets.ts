@@ -19,7 +19,7 @@ import type { PortalUser } from '../auth/users.js';
 import {
   conversationMessages,
   findConversation,
-  type ConversationStore,
+  type ConversationOptions,
 } from '../assistant/conversations.js';
 import type { SlaClock } from './sla-clock.js';
 import { listQueue } from './ticket-queue.js';
@@ -27,10 +27,14 @@ import { findStaff, requesterContext } from './ticket-people.js';
 import { announceTicketChange } from './ticket-events.js';
 import type { TicketMailer } from './ticket-mail.js';
 
-export interface TicketDeps {
+/**
+ * What the ticket calls take first, then the user they act for, then their input. Built per request by the
+ * tickets plugin (`app.tickets.options(log)`): its mailer logs failures on the request's logger.
+ */
+export interface TicketOptions {
   db: Database;
   /** The assistant's conversations, attached to a ticket opened from one. */
-  conversations: ConversationStore;
+  conversations: ConversationOptions;
   helpdesk: HelpdeskConnector;
   clock: SlaClock;
   mail: TicketMailer;
@@ -43,9 +47,9 @@ const isStaff = (user: PortalUser) => user.role !== 'customer';
 /** The same answer for a ticket that does not exist and one the user may not see (no ticket numbers leak). */
 const notFound = () => new ServiceError('NOT_FOUND', 'There is no ticket with this number.');
 
-export async function scopeOf(deps: TicketDeps, user: PortalUser): Promise<TicketScope> {
+export async function scopeOf(options: TicketOptions, user: PortalUser): Promise<TicketScope> {
   if (isStaff(user)) return { kind: 'all' };
-  const context = await requesterContext(deps.db, { id: user.id });
+  const context = await requesterContext(options.db, { id: user.id });
   return context.organisationAdmin && context.organisation
     ? { kind: 'organisation', organisation: context.organisation, email: user.email }
     : { kind: 'requester', email: user.email };
@@ -74,12 +78,15 @@ export function refuseClosed(ticket: Pick<HelpdeskTicketRecord, 'status'>, what:
 
 /** The ticket if this user may see it; NOT_FOUND otherwise. */
 export async function visibleTicket(
-  deps: TicketDeps,
+  options: TicketOptions,
   user: PortalUser,
   id: number,
 ): Promise<HelpdeskTicketRecord> {
-  const ticket = await deps.helpdesk.getTicket(id);
-  if (!ticket || !inScope(await scopeOf(deps, user), { ...ticket, requesterEmail: ticket.requester.email })) {
+  const ticket = await options.helpdesk.getTicket(id);
+  if (
+    !ticket ||
+    !inScope(await scopeOf(options, user), { ...ticket, requesterEmail: ticket.requester.email })
+  ) {
     throw notFound();
   }
   return ticket;
@@ -90,12 +97,12 @@ export async function visibleTicket(
  * refused like a missing one, so none is confirmed to exist).
  */
 async function conversationToAttach(
-  store: ConversationStore,
+  conversations: ConversationOptions,
   user: PortalUser,
   conversationId: string,
 ): Promise<TicketConversationMessage[]> {
   try {
-    await findConversation(store, user.id, conversationId);
+    await findConversation(conversations, user.id, conversationId);
   } catch (error) {
     if (error instanceof ServiceError && error.code === 'NOT_FOUND') {
       throw new ServiceError(
@@ -105,7 +112,7 @@ async function conversationToAttach(
     }
     throw error;
   }
-  const messages = await conversationMessages(store, conversationId);
+  const messages = await conversationMessages(conversations, conversationId);
   return messages.map((message) => ({
     role: message.role,
     text: message.text,
@@ -118,16 +125,16 @@ async function conversationToAttach(
  * Ticket Creation (customers): the requester is the signed-in customer, the organisation and tier those of
  * their account, and the first-response due time follows the SLA table and its clock.
  */
-export async function createTicket(deps: TicketDeps, user: PortalUser, body: CreateTicketBody) {
-  if (!deps.types.includes(body.type)) {
-    throw new ServiceError('INVALID_INPUT', `body.type: must be one of ${deps.types.join(', ')}`);
+export async function createTicket(options: TicketOptions, user: PortalUser, body: CreateTicketBody) {
+  if (!options.types.includes(body.type)) {
+    throw new ServiceError('INVALID_INPUT', `body.type: must be one of ${options.types.join(', ')}`);
   }
   const conversation = body.conversationId
-    ? await conversationToAttach(deps.conversations, user, body.conversationId)
+    ? await conversationToAttach(options.conversations, user, body.conversationId)
     : null;
-  const context = await requesterContext(deps.db, { id: user.id });
+  const context = await requesterContext(options.db, { id: user.id });
   const createdAt = new Date();
-  const ticket = await deps.helpdesk.createTicket({
+  const ticket = await options.helpdesk.createTicket({
     subject: body.subject,
     description: body.description,
     priority: body.priority,
@@ -139,15 +146,15 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
     organisation: context.organisation,
     tier: context.tier,
     createdAt,
-    firstResponseDueAt: deps.clock({
+    firstResponseDueAt: options.clock({
       createdAt,
       priority: body.priority,
       tier: context.tier,
       timeZone: context.timeZone,
     }),
   });
-  if (ticket.priority === 'P1') deps.mail.newP1(ticket);
-  await announceTicketChange(deps.db, ticket);
+  if (ticket.priority === 'P1') options.mail.newP1(ticket);
+  await announceTicketChange(options.db, ticket);
   return ticket;
 }
 
@@ -155,21 +162,21 @@ export async function createTicket(deps: TicketDeps, user: PortalUser, body: Cre
  * A page of tickets: a customer's own (an organisation admin's: the organisation's), every ticket for staff,
  * with the due filters and the due order the portal's clock gives (ticket-queue.ts).
  */
-export async function listTickets(deps: TicketDeps, user: PortalUser, query: ListTicketsQuery) {
-  const scope = await scopeOf(deps, user);
+export async function listTickets(options: TicketOptions, user: PortalUser, query: ListTicketsQuery) {
+  const scope = await scopeOf(options, user);
   let assigneeEmail: string | null | undefined;
   if (query.assignee !== undefined && isStaff(user)) {
     if (query.assignee === 'none') assigneeEmail = null;
     else if (query.assignee === 'me') assigneeEmail = user.email;
     else {
-      const staff = await findStaff(deps.db, query.assignee);
+      const staff = await findStaff(options.db, query.assignee);
       if (!staff)
         throw new ServiceError('INVALID_INPUT', 'querystring.assignee: must be me, none or an agent');
       assigneeEmail = staff.email;
     }
   }
   return listQueue(
-    { helpdesk: deps.helpdesk, now: Date.now(), dueSoonMinutes: deps.dueSoonMinutes },
+    { helpdesk: options.helpdesk, now: Date.now(), dueSoonMinutes: options.dueSoonMinutes },
     {
       scope,
       status: query.status,
@@ -187,13 +194,13 @@ export async function listTickets(deps: TicketDeps, user: PortalUser, query: Lis
  * A ticket, its comments, the assistant's conversation it was opened from (and, for staff, its history); a
  * customer never receives an internal note.
  */
-export async function getTicket(deps: TicketDeps, user: PortalUser, id: number) {
-  const ticket = await visibleTicket(deps, user, id);
+export async function getTicket(options: TicketOptions, user: PortalUser, id: number) {
+  const ticket = await visibleTicket(options, user, id);
   const staff = isStaff(user);
   const [comments, history, conversation] = await Promise.all([
-    deps.helpdesk.listComments(id, { includeInternal: staff }),
-    staff ? deps.helpdesk.listTicketEvents(id) : Promise.resolve([]),
-    ticket.conversationId ? deps.helpdesk.ticketConversation(id) : Promise.resolve(null),
+    options.helpdesk.listComments(id, { includeInternal: staff }),
+    staff ? options.helpdesk.listTicketEvents(id) : Promise.resolve([]),
+    ticket.conversationId ? options.helpdesk.ticketConversation(id) : Promise.resolve(null),
   ]);
   return { ticket, comments, history, conversation };
 }
@@ -204,12 +211,12 @@ export async function getTicket(deps: TicketDeps, user: PortalUser, id: number) 
  * to the requester.
  */
 export async function addComment(
-  deps: TicketDeps,
+  options: TicketOptions,
   user: PortalUser,
   id: number,
   input: { body: string; internal: boolean },
 ): Promise<{ comment: HelpdeskComment; ticket: HelpdeskTicketRecord }> {
-  const ticket = await visibleTicket(deps, user, id);
+  const ticket = await visibleTicket(options, user, id);
   const staff = isStaff(user);
   if (input.internal && !staff)
     throw new ServiceError('FORBIDDEN', 'body.internal: only agents write internal notes');
@@ -217,15 +224,15 @@ export async function addComment(
   let status: TicketStatus | undefined;
   if (!staff && (ticket.status === 'pending' || ticket.status === 'solved')) status = 'open';
   if (staff && !input.internal && ticket.status === 'new') status = 'open';
-  const result = await deps.helpdesk.addComment({
+  const result = await options.helpdesk.addComment({
     ticketId: id,
     author: { email: user.email, name: user.name, type: staff ? 'agent' : 'customer' },
     body: input.body,
     internal: input.internal,
     ...(status ? { status } : {}),
   });
-  if (staff && !input.internal) deps.mail.replied(result.ticket, result.comment);
-  await announceTicketChange(deps.db, result.ticket);
+  if (staff && !input.internal) options.mail.replied(result.ticket, result.comment);
+  await announceTicketChange(options.db, result.ticket);
   return result;
 }
 
@@ -233,8 +240,13 @@ export async function addComment(
  * Status, priority and assignee. A customer may only mark their ticket solved; agents change everything. A
  * new priority before the first response moves the due time to the new target, counted from creation.
  */
-export async function updateTicket(deps: TicketDeps, user: PortalUser, id: number, body: UpdateTicketBody) {
-  const ticket = await visibleTicket(deps, user, id);
+export async function updateTicket(
+  options: TicketOptions,
+  user: PortalUser,
+  id: number,
+  body: UpdateTicketBody,
+) {
+  const ticket = await visibleTicket(options, user, id);
   refuseClosed(ticket, 'can no longer be changed');
   const staff = isStaff(user);
   if (
@@ -253,26 +265,26 @@ export async function updateTicket(deps: TicketDeps, user: PortalUser, id: numbe
   if (body.priority && body.priority !== ticket.priority) {
     changes.priority = body.priority;
     if (!ticket.firstRespondedAt) {
-      changes.firstResponseDueAt = deps.clock({
+      changes.firstResponseDueAt = options.clock({
         createdAt: ticket.createdAt,
         priority: body.priority,
         tier: ticket.tier ?? 'Basic',
         // The requester's organisation's time zone: the 8/5 clock counts in it.
-        timeZone: (await requesterContext(deps.db, { email: ticket.requester.email })).timeZone,
+        timeZone: (await requesterContext(options.db, { email: ticket.requester.email })).timeZone,
       });
     }
   }
   if (body.assigneeId !== undefined) {
     if (body.assigneeId === null) changes.assigneeEmail = null;
     else {
-      const staffUser = await findStaff(deps.db, body.assigneeId);
+      const staffUser = await findStaff(options.db, body.assigneeId);
       if (!staffUser) throw new ServiceError('INVALID_INPUT', 'body.assigneeId: must be an agent or admin');
       changes.assigneeEmail = staffUser.email;
     }
   }
-  const updated = await deps.helpdesk.updateTicket(id, changes, user.email);
+  const updated = await options.helpdesk.updateTicket(id, changes, user.email);
   if (!updated) throw notFound();
-  if (staff && changes.status === 'solved' && ticket.status !== 'solved') deps.mail.solved(updated);
-  await announceTicketChange(deps.db, updated);
+  if (staff && changes.status === 'solved' && ticket.status !== 'solved') options.mail.solved(updated);
+  await announceTicketChange(options.db, updated);
   return updated;
 }
