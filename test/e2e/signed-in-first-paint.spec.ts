@@ -144,3 +144,54 @@ test("a user's page is never served from the page cache to a visitor without a s
   await signedIn.close();
   await anonymous.close();
 });
+
+// The server writes times with its own clock and zone ('5 minutes ago', 'Due in 2 h', a local date); a reader
+// elsewhere hydrates the same page, and a differing text must not make React throw the page away.
+test('a reader in another time zone hydrates the signed-in pages without an error', async ({
+  browser,
+  baseURL,
+}) => {
+  // A ticket of the customer's own, so both lists hold one.
+  const customer = await browser.newContext({ storageState: AUTH_STATE.customer, baseURL });
+  const opened = await customer.request.post(apiPaths.tickets.tickets, {
+    headers: { origin: baseURL ?? '' },
+    data: {
+      subject: 'Edge offline after the upgrade',
+      description: 'The edge went offline after the 8.1 upgrade.',
+      priority: 'P3',
+      type: 'Technical query',
+    },
+  });
+  expect(opened.status(), await opened.text()).toBe(201);
+  await customer.close();
+  for (const [role, paths] of [
+    ['agent', ['/tickets']],
+    ['customer', ['/notifications', '/tickets']],
+  ] as const) {
+    const context = await browser.newContext({
+      storageState: AUTH_STATE[role],
+      baseURL,
+      timezoneId: 'Pacific/Auckland',
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const visit = async (path: string) => {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+    };
+    for (const path of paths) await visit(path);
+    // A ticket of the list: its dates, due time and conversation.
+    const href = await page
+      .locator('a[href^="/tickets/"]:not([href="/tickets/new"])')
+      .first()
+      .getAttribute('href');
+    expect(href, `${role}: a ticket in the list`).toBeTruthy();
+    await visit(href ?? '');
+    await expect(
+      page.getByRole('listitem').filter({ hasText: /^Opened [A-Z][a-z]{2} \d{2} \d{4}/ }),
+    ).toBeVisible();
+    expect(errors, `${role}: errors while hydrating`).toEqual([]);
+    await context.close();
+  }
+});

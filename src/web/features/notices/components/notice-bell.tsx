@@ -10,6 +10,7 @@ import { useMarkAllRead } from '../api/mark-all-read';
 import { noticeAge } from '../lib/notice-time';
 import { useNoticeEvents } from '../lib/use-notice-events';
 import classes from './notice-bell.module.css';
+import { ClockText } from '../../../components/clock-text';
 
 function BellIcon() {
   return (
@@ -91,7 +92,7 @@ export function NoticeBell() {
                     >
                       <span className={classes.noticeTitle}>{notice.title}</span>
                       <span className={classes.noticeMeta}>
-                        {notice.type} · {noticeAge(notice.createdAt, now)}
+                        {notice.type} · <ClockText text={() => noticeAge(notice.createdAt, Date.now())} />
                       </span>
                     </AppLink>
                   </li>

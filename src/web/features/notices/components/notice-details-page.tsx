@@ -12,6 +12,7 @@ import { formatNoticeTime, noticeAge } from '../lib/notice-time';
 import { descriptionText, NoticeDescription } from './notice-description';
 import { QueryState } from './query-state';
 import classes from './notices.module.css';
+import { ClockText } from '../../../components/clock-text';
 
 const ACTION_LABELS = { created: 'Created', updated: 'Updated', deleted: 'Deleted' } as const;
 
@@ -86,7 +87,6 @@ export function NoticeDetailsPage({ id }: { id: string }) {
   }, [item, alreadyRead, session.userId, recordRead]);
 
   if (id === '') return <p>No notice was named. Open one from your notifications.</p>;
-  const now = Date.now();
   return (
     <>
       <QueryState isPending={notice.isPending} error={notice.error}>
@@ -98,7 +98,9 @@ export function NoticeDetailsPage({ id }: { id: string }) {
               </h2>
               <p className={classes.meta}>
                 <span className={classes.type}>{item.type}</span>
-                <span>Posted {noticeAge(item.createdAt, now)}</span>
+                <span>
+                  Posted <ClockText text={() => noticeAge(item.createdAt, Date.now())} />
+                </span>
                 <span>Starts {formatNoticeTime(item.startDate)}</span>
                 <span>Ends {formatNoticeTime(item.endDate)}</span>
                 {item.active ? null : <span>Deleted</span>}

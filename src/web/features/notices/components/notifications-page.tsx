@@ -14,6 +14,7 @@ import { formatNoticeTime, noticeAge } from '../lib/notice-time';
 import { NoticeDescription } from './notice-description';
 import { QueryState } from './query-state';
 import classes from './notices.module.css';
+import { ClockText } from '../../../components/clock-text';
 
 function isFilter(value: string): value is NoticeFilter {
   return (NOTICE_FILTERS as readonly string[]).includes(value);
@@ -58,7 +59,7 @@ export function NotificationsPage() {
                     <h2 className={classes.title}>{notice.title}</h2>
                     <p className={classes.meta}>
                       <span className={classes.type}>{notice.type}</span>
-                      <span>{noticeAge(notice.createdAt, now)}</span>
+                      <ClockText text={() => noticeAge(notice.createdAt, Date.now())} />
                       <span>
                         {formatNoticeTime(notice.startDate)} – {formatNoticeTime(notice.endDate)}
                       </span>

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { Ticket } from '../../../../common/contracts/tickets';
 import { dueText } from '../lib/due-text';
+import { ClockText } from '../../../components/clock-text';
 
 const COLORS = {
   overdue: 'red',
@@ -17,7 +18,7 @@ const COLORS = {
 export function DueBadge({ ticket, now }: { ticket: Ticket; now: number }) {
   return (
     <Badge color={COLORS[ticket.dueState]} variant="dot" tt="none">
-      {dueText(ticket, now)}
+      <ClockText text={() => dueText(ticket, now)} />
     </Badge>
   );
 }

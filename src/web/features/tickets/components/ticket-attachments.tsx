@@ -7,6 +7,7 @@ import { useAttachFile } from '../api/attach-file';
 import { formatFileSize } from '../../../lib/file-size';
 import { dateTime } from './due-badge';
 import classes from './tickets.module.css';
+import { ClockText } from '../../../components/clock-text';
 
 /** Why an upload was refused, in the server's words when it gave them. */
 export function uploadFailure(error: unknown): string {
@@ -44,7 +45,8 @@ export function TicketAttachments({
           {attachments.map((attachment) => (
             <li key={attachment.id}>
               <a href={attachment.url}>{attachment.fileName}</a>
-              {` · ${formatFileSize(attachment.size)} · ${attachment.uploadedBy}, ${dateTime(attachment.createdAt)}`}
+              {` · ${formatFileSize(attachment.size)} · ${attachment.uploadedBy}, `}
+              <ClockText text={() => dateTime(attachment.createdAt)} />
             </li>
           ))}
         </ul>

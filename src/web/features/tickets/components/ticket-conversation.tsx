@@ -3,6 +3,7 @@ import { AppLink } from '../../../components/app-link';
 import { snippetText } from '../../../components/highlighted';
 import { dateTime } from './due-badge';
 import classes from './tickets.module.css';
+import { ClockText } from '../../../components/clock-text';
 
 /** What the assistant showed for one question: its answer, the passages with their links, or that it found none. */
 function AssistantTurn({ message }: { message: TicketConversationEntry }) {
@@ -41,7 +42,8 @@ export function TicketConversation({ conversation }: { conversation: TicketConve
         {conversation.map((message, index) => (
           <li key={`${message.createdAt}-${index}`} className={classes.comment}>
             <strong>{message.role === 'user' ? 'Customer asked' : 'Assistant'}</strong>
-            {` · ${dateTime(message.createdAt)}`}
+            {' · '}
+            <ClockText text={() => dateTime(message.createdAt)} />
             {message.role === 'user' ? (
               <p className={classes.description}>{message.text}</p>
             ) : (

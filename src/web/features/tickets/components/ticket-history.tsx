@@ -1,6 +1,7 @@
 import type { TicketEventEntry } from '../../../../common/contracts/tickets';
 import { DataTable } from '../../../components/data-table';
 import { dateTime } from './due-badge';
+import { ClockText } from '../../../components/clock-text';
 
 const WHAT: Record<TicketEventEntry['kind'], string> = {
   created: 'Opened the ticket',
@@ -21,7 +22,9 @@ export function TicketHistory({ history }: { history: TicketEventEntry[] }) {
       <DataTable caption="Ticket history" columns={['When', 'Who', 'What', 'From', 'To']}>
         {history.map((entry, index) => (
           <tr key={`${entry.createdAt}-${index}`}>
-            <td>{dateTime(entry.createdAt)}</td>
+            <td>
+              <ClockText text={() => dateTime(entry.createdAt)} />
+            </td>
             <td>{entry.actor}</td>
             <td>{WHAT[entry.kind]}</td>
             <td>{entry.from ?? '—'}</td>

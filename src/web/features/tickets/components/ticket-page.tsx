@@ -17,6 +17,7 @@ import { TicketHistory } from './ticket-history';
 import { useTicketEvents } from '../lib/use-ticket-events';
 import classes from './tickets.module.css';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { ClockText } from '../../../components/clock-text';
 
 function failure(error: unknown, what: string): string {
   if (error instanceof ApiError && error.status === 0) return unreachableMessage('Check your connection.');
@@ -35,7 +36,8 @@ function Comments({ comments }: { comments: TicketComment[] }) {
         >
           <strong>{comment.author.name}</strong>
           {comment.internal ? ' (internal note)' : comment.author.type === 'agent' ? ' (support)' : ''}
-          {` · ${dateTime(comment.createdAt)}`}
+          {' · '}
+          <ClockText text={() => dateTime(comment.createdAt)} />
           <p className={classes.description}>{comment.body}</p>
         </li>
       ))}
@@ -197,12 +199,17 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
               <li>Priority: {t.priority}</li>
               <li>Type: {t.type}</li>
               {t.release ? <li>Release: {t.release}</li> : null}
-              <li>Opened {dateTime(t.createdAt)}</li>
+              <li>
+                Opened <ClockText text={() => dateTime(t.createdAt)} />
+              </li>
               <li>
                 First response: <DueBadge ticket={t} now={now} />
-                {t.firstResponseDueAt && !t.firstRespondedAt && t.dueState !== 'stopped'
-                  ? ` (due ${dateTime(t.firstResponseDueAt)})`
-                  : ''}
+                {t.firstResponseDueAt && !t.firstRespondedAt && t.dueState !== 'stopped' ? (
+                  <>
+                    {' (due '}
+                    <ClockText text={() => dateTime(t.firstResponseDueAt ?? '')} />)
+                  </>
+                ) : null}
               </li>
               {staff ? <li>Requester: {`${t.requester.name} <${t.requester.email}>`}</li> : null}
               {staff ? (

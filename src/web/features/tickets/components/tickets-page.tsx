@@ -11,6 +11,7 @@ import { FIRST_TICKET_FILTERS, useTickets, type TicketFilters } from '../api/get
 import { DueBadge, dateTime } from './due-badge';
 import { useTicketEvents } from '../lib/use-ticket-events';
 import classes from './tickets.module.css';
+import { ClockText } from '../../../components/clock-text';
 
 const DUE_LABELS: Record<(typeof DUE_STATES)[number], string> = {
   overdue: 'Overdue',
@@ -124,7 +125,9 @@ export function TicketsPage({ staff }: { staff: boolean }) {
                     <td data-label="First response">
                       <DueBadge ticket={ticket} now={now} />
                     </td>
-                    <td data-label="Last update">{dateTime(ticket.updatedAt)}</td>
+                    <td data-label="Last update">
+                      <ClockText text={() => dateTime(ticket.updatedAt)} />
+                    </td>
                     {staff ? (
                       <>
                         <td data-label="Requester">
