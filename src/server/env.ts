@@ -135,6 +135,31 @@ const envSchema = z.object({
    * links an existing account only with `email_verified: true`.
    */
   OIDC_EMAILS_VERIFIED: booleanFlag.optional(),
+  /**
+   * The S3 bucket of the object store (attachments, edge images and their checksum files); unset = the
+   * built-in store in the database. Credentials come from the AWS SDK's default chain, never from here.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name: 3 to 63 lowercase letters, digits, . or -',
+    )
+    .optional(),
+  /** The bucket's region (`eu-central-1`); unset = the SDK's own setting (AWS_REGION, shared config). */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region such as eu-central-1')
+    .optional(),
+  /** Another S3-compatible endpoint (a local store, a test fake) instead of AWS's. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Address the bucket in the path (`endpoint/bucket/key`) rather than the host name; default with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /** A folder in the bucket that holds every key of the portal (`support-portal/`). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]{1,200}$/, "must be a key prefix of letters, digits and ! _ . * ' ( ) / -")
+    .optional(),
   /** Connections of the PostgreSQL pool per instance. */
   DATABASE_POOL_MAX: positiveInt(200).default(10),
   /**

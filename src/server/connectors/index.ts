@@ -80,7 +80,7 @@ export function createConnectors(options: {
       intercomAppId: env.INTERCOM_APP_ID,
       intercomIdentitySecret: env.INTERCOM_IDENTITY_SECRET,
     }),
-    storage: createStorageConnector({ db }),
+    storage: createStorageConnector({ db, env }),
     model: createModelConnector({
       url: env.ASSISTANT_LLM_URL,
       model: env.ASSISTANT_LLM_MODEL,

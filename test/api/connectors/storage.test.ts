@@ -21,7 +21,7 @@ describe('built-in storage connector', () => {
   let storage: BuiltinStorage;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const connector = asBuiltinStorage(createStorageConnector({ db: database.db }));
+    const connector = asBuiltinStorage(createStorageConnector({ db: database.db, env: {} }));
     if (!connector) throw new Error('the default store is the built-in one');
     storage = connector;
   });

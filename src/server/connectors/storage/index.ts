@@ -1,13 +1,33 @@
 import { apiPaths } from '../../../common/api-paths.js';
 import type { Database } from '../../db/client.js';
+import type { Env } from '../../env.js';
 import { createBuiltinStorage, type BuiltinStorage } from './builtin/storage.js';
+import { createS3Client } from './s3/client.js';
+import { createS3Storage } from './s3/storage.js';
 import type { StorageConnector } from './types.js';
 
+/** The variables that choose and place the store. */
+export type StorageEnv = Pick<
+  Env,
+  'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'S3_PREFIX'
+>;
+
 /**
- * The object store this portal uses. Only the built-in one (rows in the portal's database) exists so far; an
- * S3 adapter joins here, chosen by its settings, behind the same interface.
+ * The object store this portal uses: an S3 bucket when S3_BUCKET is set, else the built-in one (rows in the
+ * portal's database). Both behind the same interface.
  */
-export function createStorageConnector(options: { db: Database }): StorageConnector {
+export function createStorageConnector(options: { db: Database; env: StorageEnv }): StorageConnector {
+  const { env } = options;
+  if (env.S3_BUCKET) {
+    const settings = {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : env.S3_FORCE_PATH_STYLE === 'true',
+      prefix: env.S3_PREFIX,
+    };
+    return createS3Storage({ client: createS3Client(settings), settings });
+  }
   return createBuiltinStorage({ db: options.db, objectPath: apiPaths.storage.object });
 }
 

@@ -11,10 +11,17 @@ export interface StoredObject {
   contentType: string;
   /** Bytes. */
   size: number;
-  /** Hex SHA-256 of the bytes, computed on the way in: shown beside a download and checked on the way out. */
-  sha256: string;
+  /**
+   * Hex SHA-256 of the bytes, computed on the way in: shown beside a download and checked on the way out.
+   * Null when the store does not know it: an S3 listing carries no metadata, and an object that another
+   * process uploaded (the release process's images) has none; the image's `.sha256` file then says it.
+   */
+  sha256: string | null;
   createdAt: Date;
 }
+
+/** What a listing tells of an object: S3's ListObjectsV2 answers no content type and no metadata. */
+export type ListedObject = Pick<StoredObject, 'key' | 'size' | 'sha256' | 'createdAt'>;
 
 export interface PutObjectInput {
   key: string;
@@ -36,7 +43,7 @@ export interface StoredObjectWithBody {
 
 export interface StorageConnector {
   /** Which implementation runs, for the health page and the logs. */
-  readonly provider: 'builtin';
+  readonly provider: 'builtin' | 's3';
 
   /**
    * Stores an object under `key`, replacing one already there. Throws ServiceError INVALID_INPUT for a key
@@ -50,16 +57,17 @@ export interface StorageConnector {
   /** The object and its bytes (read lazily, see {@link StoredObjectWithBody}), or undefined. */
   get(key: string): Promise<StoredObjectWithBody | undefined>;
 
-  /** Removes the object; false when there was none. */
+  /** Removes the object; false when there was none (whatever the store itself answers to a delete). */
   delete(key: string): Promise<boolean>;
 
   /** Keys under a prefix (`attachments/42/`), sorted, at most `limit`. */
-  list(prefix: string, limit: number): Promise<StoredObject[]>;
+  list(prefix: string, limit: number): Promise<ListedObject[]>;
 
   /**
    * A URL that fetches this one object, saved as `fileName`, until `expiresInSeconds` have passed; whoever
    * holds it needs no session (it goes into a new tab, or to a download manager that resumes with Range).
-   * The built-in store's URLs are served by the portal (`builtin/routes.ts`); S3's would be presigned.
+   * The built-in store's URLs are served by the portal (`builtin/routes.ts`); S3's are presigned GetObject
+   * URLs. `fileName` must be a plain name (`download-name.ts`), else INVALID_INPUT.
    */
   signedUrl(key: string, options: { fileName: string; expiresInSeconds: number }): Promise<string>;
 }

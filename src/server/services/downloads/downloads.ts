@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.js';
 import { downloadRecords, type DownloadRecordRow } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 import { DOWNLOADS_PREFIX, type Catalogue, type CatalogueFile } from './catalogue.js';
+import { readChecksumFile } from './checksum-file.js';
 import { checkDestination } from './export-control.js';
 
 /** The spec: a signed link names one file and works for five minutes. */
@@ -47,15 +48,25 @@ async function heldFiles(storage: StorageConnector): Promise<(file: CatalogueFil
   };
 }
 
-/** The images of the catalogue with what the store holds of each and of its checksum file. */
+/**
+ * The images of the catalogue with what the store holds of each and of its checksum file. An image whose
+ * SHA-256 the store does not know (one the release process uploaded to S3) shows the one its checksum file
+ * states, read only then.
+ */
 export async function listImageFiles({ storage, catalogue }: Pick<DownloadOptions, 'storage' | 'catalogue'>) {
   const describe = await heldFiles(storage);
-  return catalogue.images.map((image) => ({
-    ...describe(image),
-    platform: image.platform,
-    releases: image.releases,
-    checksum: describe(image.checksum),
-  }));
+  return Promise.all(
+    catalogue.images.map(async (image) => {
+      const file = describe(image);
+      const checksum = describe(image.checksum);
+      const sha256 =
+        file.sha256 ??
+        (file.size !== null && checksum.size !== null
+          ? await readChecksumFile(storage, image.checksum.storageKey, image.fileName)
+          : null);
+      return { ...file, sha256, platform: image.platform, releases: image.releases, checksum };
+    }),
+  );
 }
 
 export async function listCollectionFiles({

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PutObjectInput, StorageConnector } from '../../connectors/storage/types.js';
 import type { Catalogue, CatalogueFile } from './catalogue.js';
+import { checksumFileText } from './checksum-file.js';
 import { demoCollection, demoImage } from './demo-files.js';
 
 /** The largest image the built-in store takes from the folder; images of several GB belong in S3. */
@@ -45,7 +46,7 @@ async function store(
     body: body(),
     maxBytes: MAX_FILE_BYTES,
   });
-  return { sha256: put.sha256, written: true };
+  return { sha256: put.sha256 ?? digest, written: true };
 }
 
 /**
@@ -63,6 +64,12 @@ export async function syncDownloadFiles(options: {
   log?: FastifyBaseLogger;
 }): Promise<{ stored: number; missing: string[] }> {
   const { storage, catalogue, directory } = options;
+  // An S3 bucket gets its images and their checksum files from the release process, which uploads files of
+  // several GB in parts; the portal only lists and serves them, and never writes the folder's files there.
+  if (storage.provider === 's3') {
+    options.log?.info({ directory }, 'download files are not synced: the release process uploads them to S3');
+    return { stored: 0, missing: [] };
+  }
   let stored = 0;
   const missing: string[] = [];
   const bring = async (file: CatalogueFile, generate: () => Uint8Array) => {
@@ -85,7 +92,7 @@ export async function syncDownloadFiles(options: {
   for (const image of catalogue.images) {
     const digest = await bring(image, () => demoImage(image.fileName));
     if (!digest) continue;
-    const checksum = new TextEncoder().encode(`${digest}  ${image.fileName}\n`);
+    const checksum = new TextEncoder().encode(checksumFileText(digest, image.fileName));
     if ((await store(storage, image.checksum, sha256(checksum), () => checksum)).written) stored += 1;
   }
   for (const collection of catalogue.collections) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../../common/api-paths.js';
 import type { ApiError } from '../../../../common/contracts/api-error.js';
+import { attachmentDisposition, DOWNLOAD_NAME } from '../download-name.js';
 import { checkObjectKey } from '../object-key.js';
 import type { BuiltinStorage } from './storage.js';
 import { checkSignature } from './url-signing.js';
@@ -11,7 +12,7 @@ import { checkSignature } from './url-signing.js';
 const querySchema = z.object({
   key: z.string().min(1).max(1024),
   /** The name the file is saved as; signed with the key, so nobody can change it. */
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, 'must be a plain file name'),
+  name: z.string().regex(DOWNLOAD_NAME, 'must be a plain file name'),
   expires: z.coerce
     .number()
     .int()
@@ -91,10 +92,10 @@ export function builtinStorageRoutes(storage: BuiltinStorage): FastifyPluginAsyn
           reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
         // A byte stream (not object mode) reads the next chunk only once the client has taken the last one.
         // Should the object change mid-read, the stream fails and the connection is cut short of its length.
+        if (object.sha256) reply.header('etag', `"${object.sha256}"`);
         return reply
-          .header('etag', `"${object.sha256}"`)
           .header('content-type', object.contentType)
-          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('content-disposition', attachmentDisposition(name))
           .header('content-length', range ? range.end - range.start + 1 : object.size)
           .send(Readable.from(body, { objectMode: false }));
       },

@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, gt, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { ServiceError } from '../../../lib/errors.js';
+import { checkDownloadName } from '../download-name.js';
 import { checkObjectKey } from '../object-key.js';
 import type { PutObjectInput, StorageConnector, StoredObject } from '../types.js';
 import { storedObjectChunks, storedObjects } from './schema.js';
@@ -233,7 +234,7 @@ export function createBuiltinStorage(options: { db: Database; objectPath: string
     async signedUrl(key, { fileName, expiresInSeconds }) {
       const claims = {
         key: checkObjectKey(key),
-        fileName,
+        fileName: checkDownloadName(fileName),
         expires: Math.floor(Date.now() / 1000) + expiresInSeconds,
       };
       const signature = signClaims(await loadKey(), claims);
