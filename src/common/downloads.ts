@@ -17,6 +17,13 @@ export const PLATFORM_TITLES: Record<ImagePlatform, string> = {
 export const DOWNLOAD_FILE_TYPES = ['Image', 'Text', 'Postman'] as const;
 export type DownloadFileType = (typeof DOWNLOAD_FILE_TYPES)[number];
 
+/**
+ * A file name the downloads offer and a signed URL saves a file as: letters, digits, `.`, `_` and `-`,
+ * starting with a letter or digit, no path. Nothing in it can end the quoted `filename="..."` of a
+ * Content-Disposition header or needs RFC 6266's `filename*` encoding.
+ */
+export const PLAIN_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
 /** The checksum file beside an image: its SHA-256 in `sha256sum` format. */
 export const checksumFileName = (imageFileName: string) => `${imageFileName}.sha256`;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_PLATFORMS } from './downloads.js';
+import { IMAGE_PLATFORMS, PLAIN_FILE_NAME } from './downloads.js';
 import { SUPPORT_TIERS, TICKET_PRIORITIES, slaMinutes } from './tickets.js';
 
 /**
@@ -86,7 +86,7 @@ const releaseSchema = z.string().regex(/^\d+\.\d+$/, 'must be a release such as 
 /** A file name the downloads offer: letters, digits, dots, dashes and underscores, no path. */
 const downloadFileSchema = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, 'must be a plain file name (letters, digits, . _ -)');
+  .regex(PLAIN_FILE_NAME, 'must be a plain file name (letters, digits, . _ -)');
 
 const downloadsSchema = z
   .object({

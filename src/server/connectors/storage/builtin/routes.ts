@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../../common/api-paths.js';
 import type { ApiError } from '../../../../common/contracts/api-error.js';
-import { attachmentDisposition, DOWNLOAD_NAME } from '../download-name.js';
+import { PLAIN_FILE_NAME } from '../../../../common/downloads.js';
+import { attachmentDisposition } from '../download-name.js';
 import { checkObjectKey } from '../object-key.js';
 import type { BuiltinStorage } from './storage.js';
 import { checkSignature } from './url-signing.js';
@@ -12,7 +13,7 @@ import { checkSignature } from './url-signing.js';
 const querySchema = z.object({
   key: z.string().min(1).max(1024),
   /** The name the file is saved as; signed with the key, so nobody can change it. */
-  name: z.string().regex(DOWNLOAD_NAME, 'must be a plain file name'),
+  name: z.string().regex(PLAIN_FILE_NAME, 'must be a plain file name'),
   expires: z.coerce
     .number()
     .int()
