@@ -1,0 +1,331 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  CopyObjectCommand,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startS3Fake, type S3Fake } from './index';
+import {
+  canonicalRequest,
+  signatureOf,
+  signingKey,
+  stringToSign,
+  verifySigV4,
+  type SigV4Request,
+} from './sigv4';
+
+/**
+ * AWS's documented signature examples: access key `AKIAIOSFODNN7EXAMPLE`, secret
+ * `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`, bucket `examplebucket` (virtual-hosted), 24 May 2013, us-east-1.
+ */
+const EXAMPLE = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  host: 'examplebucket.s3.amazonaws.com',
+  signedAt: Date.UTC(2013, 4, 24),
+};
+/** A GET with exactly these headers (fetch would put its own Host). */
+function rawRequest(port: number, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const sent = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+const exampleCredentials = new Map([[EXAMPLE.accessKeyId, EXAMPLE.secretAccessKey]]);
+
+describe('the SigV4 verifier on AWS documented examples', () => {
+  // https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Object".
+  const headerExample: SigV4Request = {
+    method: 'GET',
+    rawPath: '/test.txt',
+    rawQuery: '',
+    headers: {
+      host: EXAMPLE.host,
+      range: 'bytes=0-9',
+      'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      'x-amz-date': '20130524T000000Z',
+      authorization:
+        'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    },
+  };
+  // https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html, "An Example".
+  const queryExample: SigV4Request = {
+    method: 'GET',
+    rawPath: '/test.txt',
+    rawQuery:
+      'X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404',
+    headers: { host: EXAMPLE.host },
+  };
+  const scope = { accessKeyId: EXAMPLE.accessKeyId, date: '20130524', region: 'us-east-1', service: 's3' };
+  const key = signingKey(EXAMPLE.secretAccessKey, scope);
+
+  it('computes the header example: canonical request, string to sign and signature f0e8bdb8…', () => {
+    const canonical = canonicalRequest(
+      headerExample,
+      ['host', 'range', 'x-amz-content-sha256', 'x-amz-date'],
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
+    const toSign = stringToSign('20130524T000000Z', scope, canonical);
+    expect(toSign.split('\n')[3]).toBe('7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972');
+    expect(signatureOf(key, toSign)).toBe('f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
+  });
+
+  it('computes the query example: signature aeeed9bb…', () => {
+    const canonical = canonicalRequest(queryExample, ['host'], 'UNSIGNED-PAYLOAD');
+    expect(signatureOf(key, stringToSign('20130524T000000Z', scope, canonical))).toBe(
+      'aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404',
+    );
+  });
+
+  it('accepts both examples at their date, refuses the URL a day later and a changed signature', () => {
+    const options = { credentials: exampleCredentials, region: 'us-east-1', now: EXAMPLE.signedAt + 60_000 };
+    expect(verifySigV4(headerExample, options)).toMatchObject({ ok: true, verified: { auth: 'header' } });
+    expect(verifySigV4(queryExample, options)).toMatchObject({ ok: true, verified: { auth: 'query' } });
+    const dayLater = verifySigV4(queryExample, { ...options, now: EXAMPLE.signedAt + 86_401_000 });
+    expect(dayLater).toMatchObject({
+      ok: false,
+      error: { code: 'AccessDenied', message: 'Request has expired' },
+    });
+    const changed = { ...queryExample, rawQuery: queryExample.rawQuery.replace('aeeed9bb', 'aeeed9bc') };
+    expect(verifySigV4(changed, options)).toMatchObject({
+      ok: false,
+      error: { code: 'SignatureDoesNotMatch' },
+    });
+  });
+
+  it('serves the virtual-hosted header example end to end on a fake whose clock is at that date', async () => {
+    const fake = await startS3Fake({
+      buckets: ['examplebucket'],
+      credentials: [{ accessKeyId: EXAMPLE.accessKeyId, secretAccessKey: EXAMPLE.secretAccessKey }],
+    });
+    try {
+      fake.clock.freeze(EXAMPLE.signedAt);
+      fake.putObject('test.txt', 'Welcome to Amazon S3.', { bucket: 'examplebucket' });
+      const answer = await rawRequest(
+        fake.port,
+        '/test.txt',
+        headerExample.headers as Record<string, string>,
+      );
+      expect(answer.status).toBe(206);
+      expect(answer.body).toBe('Welcome to');
+      expect(fake.log.at(-1)?.outcome).toMatchObject({ signature: 'verified', auth: 'header' });
+    } finally {
+      await fake.stop();
+    }
+  });
+});
+
+describe('the S3 fake against the AWS SDK', () => {
+  let fake: S3Fake;
+  let s3: S3Client;
+  beforeAll(async () => {
+    fake = await startS3Fake({ buckets: ['portal-test'] });
+    s3 = new S3Client({
+      endpoint: fake.endpoint,
+      forcePathStyle: true,
+      region: fake.region,
+      credentials: fake.credentials,
+    });
+  });
+  afterAll(async () => {
+    s3.destroy();
+    await fake.stop();
+  });
+  beforeEach(() => {
+    fake.log.length = 0;
+    fake.setListBucket(true);
+    fake.setMaxKeys(undefined);
+  });
+
+  it('puts, heads, gets a range of and deletes an object', async () => {
+    const Bucket = fake.bucket;
+    await s3.send(
+      new PutObjectCommand({
+        Bucket,
+        Key: 'a/one.txt',
+        Body: 'hello world',
+        ContentType: 'text/plain',
+        Metadata: { sha256: 'abc' },
+      }),
+    );
+    const head = await s3.send(new HeadObjectCommand({ Bucket, Key: 'a/one.txt' }));
+    expect(head).toMatchObject({ ContentLength: 11, ContentType: 'text/plain', Metadata: { sha256: 'abc' } });
+    expect(head.ETag).toBe(`"${createHash('md5').update('hello world').digest('hex')}"`);
+    const ranged = await s3.send(new GetObjectCommand({ Bucket, Key: 'a/one.txt', Range: 'bytes=0-4' }));
+    expect(ranged.$metadata.httpStatusCode).toBe(206);
+    expect(ranged.ContentRange).toBe('bytes 0-4/11');
+    expect(await ranged.Body?.transformToString()).toBe('hello');
+    await s3.send(new DeleteObjectCommand({ Bucket, Key: 'a/one.txt' }));
+    const again = await s3.send(new DeleteObjectCommand({ Bucket, Key: 'a/one.txt' }));
+    expect(again.$metadata.httpStatusCode).toBe(204);
+    await expect(s3.send(new HeadObjectCommand({ Bucket, Key: 'a/one.txt' }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 404 },
+    });
+    expect(fake.log.every((entry) => entry.outcome.signature === 'verified')).toBe(true);
+  });
+
+  it('takes a streamed aws-chunked body with its trailing checksum', async () => {
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: fake.bucket,
+        Key: 'streamed.bin',
+        Body: Readable.from([Buffer.from('abc'), Buffer.from('defgh')]),
+        ContentLength: 8,
+      }),
+    );
+    expect(fake.object('streamed.bin')?.body.toString()).toBe('abcdefgh');
+    expect(fake.log.at(-1)?.headers['x-amz-content-sha256']).toBe('STREAMING-UNSIGNED-PAYLOAD-TRAILER');
+  });
+
+  it('lists across continuation tokens with two keys a page', async () => {
+    for (const name of ['l/1', 'l/2', 'l/3', 'l/4', 'l/5']) fake.putObject(name, name);
+    const keys: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const page = await s3.send(
+        new ListObjectsV2Command({ Bucket: fake.bucket, Prefix: 'l/', MaxKeys: 2, ContinuationToken: token }),
+      );
+      keys.push(...(page.Contents ?? []).map((entry) => entry.Key ?? ''));
+      token = page.NextContinuationToken;
+      pages += 1;
+    } while (token);
+    expect(keys).toEqual(['l/1', 'l/2', 'l/3', 'l/4', 'l/5']);
+    expect(pages).toBe(3);
+  });
+
+  it('runs a multipart upload, copies it onto itself with new metadata, and leaves no upload behind', async () => {
+    const body = Buffer.alloc(11 * 1024 * 1024, 7);
+    const upload = new Upload({
+      client: s3,
+      params: {
+        Bucket: fake.bucket,
+        Key: 'big.bin',
+        Body: Readable.from([body]),
+        ContentType: 'application/x-raw',
+      },
+      partSize: 5 * 1024 * 1024,
+      queueSize: 2,
+    });
+    await upload.done();
+    expect(fake.object('big.bin')?.body.equals(body)).toBe(true);
+    expect(fake.object('big.bin')?.etag).toMatch(/-3"$/);
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: fake.bucket,
+        Key: 'big.bin',
+        CopySource: `${fake.bucket}/big.bin`,
+        MetadataDirective: 'REPLACE',
+        ContentType: 'application/x-raw',
+        Metadata: { sha256: 'deadbeef' },
+      }),
+    );
+    expect(fake.object('big.bin')?.metadata).toEqual({ sha256: 'deadbeef' });
+    const listed = await s3.send(new ListMultipartUploadsCommand({ Bucket: fake.bucket }));
+    expect(listed.Uploads ?? []).toEqual([]);
+  });
+
+  it('accepts its own presigned URL for a key with a space and refuses forged ones', async () => {
+    fake.putObject('downloads/edge image.iso', 'image bytes');
+    const url = await getSignedUrl(
+      s3,
+      new GetObjectCommand({
+        Bucket: fake.bucket,
+        Key: 'downloads/edge image.iso',
+        ResponseContentDisposition: 'attachment; filename="edge image.iso"',
+      }),
+      { expiresIn: 300 },
+    );
+    const good = await fetch(url);
+    expect(good.status).toBe(200);
+    expect(good.headers.get('content-disposition')).toBe('attachment; filename="edge image.iso"');
+    expect(await good.text()).toBe('image bytes');
+    expect(fake.log.at(-1)?.outcome).toMatchObject({ signature: 'verified', auth: 'query' });
+    expect(fake.log.at(-1)?.query['X-Amz-Expires']).toBe('300');
+
+    const changed = url.replace('edge%20image.iso?', 'edge%20imagf.iso?');
+    expect(changed).not.toBe(url);
+    const forged = await fetch(changed);
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+
+    fake.putObject('downloads/other.iso', 'other');
+    const otherUrl = await getSignedUrl(
+      s3,
+      new GetObjectCommand({ Bucket: fake.bucket, Key: 'downloads/other.iso' }),
+    );
+    const signature = new URL(otherUrl).searchParams.get('X-Amz-Signature') ?? '';
+    const swapped = new URL(url);
+    swapped.searchParams.set('X-Amz-Signature', signature);
+    expect((await fetch(swapped)).status).toBe(403);
+
+    const stranger = new S3Client({
+      endpoint: fake.endpoint,
+      forcePathStyle: true,
+      region: fake.region,
+      credentials: { accessKeyId: fake.credentials.accessKeyId, secretAccessKey: 'another secret' },
+    });
+    const strangeUrl = await getSignedUrl(
+      stranger,
+      new GetObjectCommand({ Bucket: fake.bucket, Key: 'downloads/edge image.iso' }),
+    );
+    stranger.destroy();
+    const refused = await fetch(strangeUrl);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+
+    fake.clock.advance(301_000);
+    try {
+      const expired = await fetch(url);
+      expect(expired.status).toBe(403);
+      const text = await expired.text();
+      expect(text).toContain('<Code>AccessDenied</Code>');
+      expect(text).toContain('<Message>Request has expired</Message>');
+      expect(text).toContain('<X-Amz-Expires>300</X-Amz-Expires>');
+    } finally {
+      fake.clock.advance(-301_000);
+    }
+  });
+
+  it('answers 403 for a missing key without s3:ListBucket, and SlowDown when told to', async () => {
+    fake.setListBucket(false);
+    await expect(
+      s3.send(new HeadObjectCommand({ Bucket: fake.bucket, Key: 'missing' })),
+    ).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 403 },
+    });
+    await expect(
+      s3.send(new GetObjectCommand({ Bucket: fake.bucket, Key: 'missing' })),
+    ).rejects.toMatchObject({
+      name: 'AccessDenied',
+    });
+    fake.setListBucket(true);
+    await expect(
+      s3.send(new GetObjectCommand({ Bucket: fake.bucket, Key: 'missing' })),
+    ).rejects.toMatchObject({
+      name: 'NoSuchKey',
+    });
+    fake.slowDownNext(1);
+    fake.putObject('slow.txt', 'slow');
+    const slow = await s3.send(new GetObjectCommand({ Bucket: fake.bucket, Key: 'slow.txt' }));
+    expect(slow.$metadata.attempts).toBe(2);
+    expect(fake.log.at(-2)?.outcome.injected).toBe('fail');
+  });
+});
