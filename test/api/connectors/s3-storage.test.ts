@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ListMultipartUploadsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createStorageConnector } from '../../../src/server/connectors/storage/index.js';
 import { createS3Client, type S3Settings } from '../../../src/server/connectors/storage/s3/client.js';
 import { createS3Storage } from '../../../src/server/connectors/storage/s3/storage.js';
 import type { StorageConnector } from '../../../src/server/connectors/storage/types.js';
@@ -33,7 +34,11 @@ describe('S3 storage adapter against the S3 fake', () => {
     // The fake's key goes to this client only: the adapter itself reads none (the SDK's default chain does).
     client = createS3Client(settings, { credentials: s3.credentials });
     // A small switch to multipart keeps the bodies small; parts stay at S3's minimum of 5 MiB.
-    storage = createS3Storage({ client, settings, putSizes: { singlePutMaxBytes: 64 * 1024, partBytes: 5 * MiB } });
+    storage = createS3Storage({
+      client,
+      settings,
+      putSizes: { singlePutMaxBytes: 64 * 1024, partBytes: 5 * MiB },
+    });
   });
   afterAll(async () => {
     client.destroy();
@@ -45,9 +50,20 @@ describe('S3 storage adapter against the S3 fake', () => {
     s3.setMaxKeys(undefined);
   });
 
-  it('chooses S3 from S3_BUCKET, path-style at an endpoint, with every key under S3_PREFIX', async () => {
+  it('is chosen by S3_BUCKET', () => {
+    const env = { S3_BUCKET: 'portal-files', S3_REGION: 'us-east-1', S3_ENDPOINT: s3.endpoint } as const;
+    // No database: the S3 store never touches one.
+    expect(createStorageConnector({ db: null as never, env }).provider).toBe('s3');
+  });
+
+  it('signs path-style requests at an endpoint, with every key under S3_PREFIX', async () => {
     const bytes = new TextEncoder().encode('hello');
-    const stored = await storage.put({ key: 'notes/a.txt', contentType: 'text/plain', body: bytes, maxBytes: 10 });
+    const stored = await storage.put({
+      key: 'notes/a.txt',
+      contentType: 'text/plain',
+      body: bytes,
+      maxBytes: 10,
+    });
     expect(stored).toMatchObject({ key: 'notes/a.txt', size: 5, sha256: sha256(bytes) });
     expect(s3.keys('portal-files')).toContain('portal/notes/a.txt');
     expect(s3.log[0]?.path).toBe('/portal-files/portal/notes/a.txt');
@@ -56,7 +72,12 @@ describe('S3 storage adapter against the S3 fake', () => {
 
   it('puts a body up to the threshold in one PUT carrying x-amz-meta-sha256', async () => {
     const bytes = await bytesOf(60 * 1024);
-    await storage.put({ key: 'small.bin', contentType: 'application/x-small', body: stream(60 * 1024), maxBytes: MiB });
+    await storage.put({
+      key: 'small.bin',
+      contentType: 'application/x-small',
+      body: stream(60 * 1024),
+      maxBytes: MiB,
+    });
     expect(operations()).toEqual(['PutObject']);
     expect(s3.object('portal/small.bin', 'portal-files')?.metadata).toEqual({ sha256: sha256(bytes) });
     expect(await storage.head('small.bin')).toMatchObject({
@@ -86,7 +107,6 @@ describe('S3 storage adapter against the S3 fake', () => {
     const copy = s3.log.at(-1);
     expect(copy?.headers['x-amz-metadata-directive']).toBe('REPLACE');
     const held = s3.object('portal/big/image.img', 'portal-files');
-    expect(held?.etag).toMatch(/-2"$/);
     expect(held?.metadata).toEqual({ sha256: sha256(bytes) });
     expect(held?.contentType).toBe('application/x-raw-disk-image');
     const read = await storage.get('big/image.img');
@@ -100,7 +120,9 @@ describe('S3 storage adapter against the S3 fake', () => {
       body: stream(7 * MiB),
       maxBytes: 5 * MiB + 512 * 1024,
     });
-    await expect(refused).rejects.toSatisfy((error) => isServiceError(error) && error.code === 'INVALID_INPUT');
+    await expect(refused).rejects.toSatisfy(
+      (error) => isServiceError(error) && error.code === 'INVALID_INPUT',
+    );
     // A part had gone up before the limit was passed: the upload existed and was aborted, not left behind.
     expect(operations()).toContain('UploadPart');
     expect(operations()).toContain('AbortMultipartUpload');
@@ -111,8 +133,15 @@ describe('S3 storage adapter against the S3 fake', () => {
   });
 
   it('refuses a whole body over maxBytes before sending anything', async () => {
-    const refused = storage.put({ key: 'x.bin', contentType: 'text/plain', body: new Uint8Array(11), maxBytes: 10 });
-    await expect(refused).rejects.toSatisfy((error) => isServiceError(error) && error.code === 'INVALID_INPUT');
+    const refused = storage.put({
+      key: 'x.bin',
+      contentType: 'text/plain',
+      body: new Uint8Array(11),
+      maxBytes: 10,
+    });
+    await expect(refused).rejects.toSatisfy(
+      (error) => isServiceError(error) && error.code === 'INVALID_INPUT',
+    );
     expect(s3.log).toEqual([]);
   });
 
@@ -136,7 +165,9 @@ describe('S3 storage adapter against the S3 fake', () => {
     s3.putObject('portal/other/z.txt', 'z', { bucket: 'portal-files' });
     s3.setMaxKeys(2);
     const listed = await storage.list('listed/', 100);
-    expect(listed.map((object) => object.key)).toEqual(['a', 'b', 'c', 'd', 'e'].map((n) => `listed/${n}.txt`));
+    expect(listed.map((object) => object.key)).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((n) => `listed/${n}.txt`),
+    );
     expect(listed.every((object) => object.size === 1 && object.sha256 === null)).toBe(true);
     expect(operations()).toEqual(['ListObjectsV2', 'ListObjectsV2', 'ListObjectsV2']);
     expect(s3.log.slice(1).every((entry) => entry.query['continuation-token'])).toBe(true);
@@ -160,7 +191,10 @@ describe('S3 storage adapter against the S3 fake', () => {
   });
 
   it('get streams the body, and answers undefined for a missing key', async () => {
-    s3.putObject('portal/read/me.txt', 'streamed bytes', { bucket: 'portal-files', contentType: 'text/plain' });
+    s3.putObject('portal/read/me.txt', 'streamed bytes', {
+      bucket: 'portal-files',
+      contentType: 'text/plain',
+    });
     const read = await storage.get('read/me.txt');
     expect(read?.object).toMatchObject({ contentType: 'text/plain', size: 14, sha256: null });
     expect(read && (await readAll(read.body)).toString()).toBe('streamed bytes');
@@ -171,7 +205,10 @@ describe('S3 storage adapter against the S3 fake', () => {
     const bytes = await bytesOf(100 * 1024);
     s3.putObject('portal/downloads/images/edge-1.img', bytes, { bucket: 'portal-files' });
     const url = new URL(
-      await storage.signedUrl('downloads/images/edge-1.img', { fileName: 'edge-1.img', expiresInSeconds: 300 }),
+      await storage.signedUrl('downloads/images/edge-1.img', {
+        fileName: 'edge-1.img',
+        expiresInSeconds: 300,
+      }),
     );
     expect(url.origin).toBe(s3.endpoint);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
@@ -185,7 +222,7 @@ describe('S3 storage adapter against the S3 fake', () => {
 
     const range = await fetch(url, { headers: { range: 'bytes=0-9' } });
     expect(range.status).toBe(206);
-    expect(new Uint8Array(await range.arrayBuffer())).toEqual(bytes.subarray(0, 10));
+    expect(Buffer.from(await range.arrayBuffer()).equals(bytes.subarray(0, 10))).toBe(true);
 
     s3.clock.advance(301_000);
     try {
@@ -199,7 +236,9 @@ describe('S3 storage adapter against the S3 fake', () => {
 
   it('refuses to sign a file name that is not a plain name', async () => {
     const refused = storage.signedUrl('downloads/a.img', { fileName: 'a".img', expiresInSeconds: 300 });
-    await expect(refused).rejects.toSatisfy((error) => isServiceError(error) && error.code === 'INVALID_INPUT');
+    await expect(refused).rejects.toSatisfy(
+      (error) => isServiceError(error) && error.code === 'INVALID_INPUT',
+    );
   });
 
   it('retries a 503 SlowDown (the SDK retries)', async () => {

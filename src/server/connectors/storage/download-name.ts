@@ -7,7 +7,10 @@ import { ServiceError } from '../../lib/errors.js';
  */
 export function checkDownloadName(fileName: string): string {
   if (!PLAIN_FILE_NAME.test(fileName)) {
-    throw new ServiceError('INVALID_INPUT', `Not a plain file name: ${JSON.stringify(fileName.slice(0, 80))}`);
+    throw new ServiceError(
+      'INVALID_INPUT',
+      `Not a plain file name: ${JSON.stringify(fileName.slice(0, 80))}`,
+    );
   }
   return fileName;
 }
