@@ -205,6 +205,36 @@ describe('a STREAMING-AWS4-HMAC-SHA256-PAYLOAD upload (AWS documented example)',
 describe('the S3 fake against the AWS SDK', () => {
   let fake: S3Fake;
   let s3: S3Client;
+  /** Headers of a request signed, with the verifier's own functions, by the fake's key (for bodies the SDK never sends). */
+  const signedHeaders = (method: string, rawPath: string, headers: Record<string, string>) => {
+    const amzDate = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
+    const all: Record<string, string> = {
+      ...headers,
+      host: new URL(fake.endpoint).host,
+      'x-amz-date': amzDate,
+    };
+    const names = Object.keys(all).sort();
+    const scope = {
+      accessKeyId: fake.credentials.accessKeyId,
+      date: amzDate.slice(0, 8),
+      region: fake.region,
+      service: 's3',
+    };
+    const canonical = canonicalRequest(
+      { method, rawPath, rawQuery: '', headers: all },
+      names,
+      all['x-amz-content-sha256'] ?? '',
+    );
+    const signature = signatureOf(
+      signingKey(fake.credentials.secretAccessKey, scope),
+      stringToSign(amzDate, scope, canonical),
+    );
+    const { host: _host, ...sent } = all;
+    return {
+      ...sent,
+      authorization: `AWS4-HMAC-SHA256 Credential=${scope.accessKeyId}/${scope.date}/${scope.region}/s3/aws4_request, SignedHeaders=${names.join(';')}, Signature=${signature}`,
+    };
+  };
   beforeAll(async () => {
     fake = await startS3Fake({ buckets: ['portal-test'] });
     s3 = new S3Client({
@@ -262,6 +292,26 @@ describe('the S3 fake against the AWS SDK', () => {
     );
     expect(fake.object('streamed.bin')?.body.toString()).toBe('abcdefgh');
     expect(fake.log.at(-1)?.headers['x-amz-content-sha256']).toBe('STREAMING-UNSIGNED-PAYLOAD-TRAILER');
+    // The whole object comes back with the CRC32 of its upload, which the SDK checks against the bytes.
+    const whole = await s3.send(new GetObjectCommand({ Bucket: fake.bucket, Key: 'streamed.bin' }));
+    expect(whole.ChecksumCRC32).toBe(fake.object('streamed.bin')?.checksums['x-amz-checksum-crc32']);
+    expect(await whole.Body?.transformToString()).toBe('abcdefgh');
+  });
+
+  it('refuses a streamed body whose trailing checksum does not match its bytes', async () => {
+    const answer = await fetch(`${fake.endpoint}/${fake.bucket}/tampered.bin`, {
+      method: 'PUT',
+      headers: signedHeaders('PUT', `/${fake.bucket}/tampered.bin`, {
+        'content-encoding': 'aws-chunked',
+        'x-amz-content-sha256': 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
+        'x-amz-decoded-content-length': '3',
+        'x-amz-trailer': 'x-amz-checksum-crc32',
+      }),
+      body: '3\r\nabc\r\n0\r\nx-amz-checksum-crc32:AAAAAA==\r\n\r\n',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('<Code>BadDigest</Code>');
+    expect(fake.object('tampered.bin')).toBeUndefined();
   });
 
   it('lists across continuation tokens with two keys a page', async () => {
@@ -279,6 +329,14 @@ describe('the S3 fake against the AWS SDK', () => {
     } while (token);
     expect(keys).toEqual(['l/1', 'l/2', 'l/3', 'l/4', 'l/5']);
     expect(pages).toBe(3);
+
+    fake.setMaxKeys(4);
+    const capped = await s3.send(new ListObjectsV2Command({ Bucket: fake.bucket, Prefix: 'l/' }));
+    expect(capped).toMatchObject({ KeyCount: 4, MaxKeys: 4, IsTruncated: true });
+    fake.setListBucket(false);
+    await expect(s3.send(new ListObjectsV2Command({ Bucket: fake.bucket }))).rejects.toMatchObject({
+      name: 'AccessDenied',
+    });
   });
 
   it('runs a multipart upload, copies it onto itself with new metadata, and leaves no upload behind', async () => {
