@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
  * Control routes under `/__fake/` let another process (the Playwright run, through `start-all.ts`) drive a fake
  * it did not start. They are never logged and never failed:
  *
+ *   GET    /__fake/ready             200 {url} (a readiness check for Playwright's `webServer`)
  *   GET    /__fake/log               200 {requests: LoggedRequest[]}
  *   DELETE /__fake/log               204, empties the log
  *   POST   /__fake/clock             {advanceMs} → 200 {now}
@@ -152,12 +153,14 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
   const clock = options.clock ?? createClock();
   const log: LoggedRequest[] = [];
   const injections: Injection[] = [];
+  const self = { url: '' };
   const inject = (n: number, injection: Injection) => {
     for (let i = 0; i < n; i++) injections.push(injection);
   };
 
   const control = (method: string, path: string, body: Buffer, res: ServerResponse): void => {
     const input = controlBody(body);
+    if (path === '/__fake/ready' && method === 'GET') return sendJson(res, 200, { url: self.url });
     if (path === '/__fake/log' && method === 'GET') return sendJson(res, 200, { requests: log });
     if (path === '/__fake/log' && method === 'DELETE') {
       log.length = 0;
@@ -241,9 +244,10 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  self.url = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: self.url,
     port,
     clock,
     log,

@@ -213,7 +213,11 @@ export function copyObject(
   return undefined;
 }
 
-/** DeleteObject (https://docs.aws.amazon.com/AmazonS3/latest/API/API_DeleteObject.html): 204 whether or not the key existed. */
+/**
+ * DeleteObject (https://docs.aws.amazon.com/AmazonS3/latest/API/API_DeleteObject.html): 204 whether or not the key
+ * existed ("If there isn't a null version, Amazon S3 does not remove any objects but will still respond that the
+ * command was successful").
+ */
 export function deleteObject(res: ServerResponse, bucket: Bucket, key: string): void {
   bucket.objects.delete(key);
   res.writeHead(204, requestIds());

@@ -34,17 +34,23 @@ const EXAMPLE = {
   host: 'examplebucket.s3.amazonaws.com',
   signedAt: Date.UTC(2013, 4, 24),
 };
-/** A GET with exactly these headers (fetch would put its own Host). */
-function rawRequest(port: number, path: string, headers: Record<string, string>) {
+/** A request with exactly these headers (fetch would put its own Host). */
+function rawRequest(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: Buffer,
+) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const sent = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const sent = httpRequest({ host: '127.0.0.1', port, path, headers, method }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     sent.on('error', reject);
-    sent.end();
+    sent.end(body);
   });
 }
 
@@ -132,9 +138,103 @@ describe('the SigV4 verifier on AWS documented examples', () => {
   });
 });
 
+/**
+ * AWS's signed-chunk example: `PUT /examplebucket/chunkObject.txt`, 66560 bytes of `a` in chunks of 64 KiB and
+ * 1 KiB, each signature chained to the previous one
+ * (https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-streaming.html, "Example: PUT Object").
+ */
+describe('a STREAMING-AWS4-HMAC-SHA256-PAYLOAD upload (AWS documented example)', () => {
+  const headers = {
+    host: 's3.amazonaws.com',
+    'x-amz-date': '20130524T000000Z',
+    'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+    authorization:
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,SignedHeaders=content-encoding;content-length;host;x-amz-content-sha256;x-amz-date;x-amz-decoded-content-length;x-amz-storage-class,Signature=4f232c4386841ef735655705268965c44a0e4690baa4adea153f7db9fa80a0a9',
+    'x-amz-content-sha256': 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD',
+    'content-encoding': 'aws-chunked',
+    'x-amz-decoded-content-length': '66560',
+    'content-length': '66824',
+  };
+  const body = (first: Buffer) =>
+    Buffer.concat([
+      Buffer.from(
+        '10000;chunk-signature=ad80c730a21e5b8d04586a2213dd63b9a0e99e0e2307b0ade35a65485a288648\r\n',
+      ),
+      first,
+      Buffer.from(
+        '\r\n400;chunk-signature=0055627c9e194cb4542bae2aa5492e3c1575bbb81b612b7d234b86a503ef5497\r\n',
+      ),
+      Buffer.alloc(1024, 'a'),
+      Buffer.from(
+        '\r\n0;chunk-signature=b6c6ea8a5354eaf15b3cb7646744f4275b71ea724fed81ceb9323e279d449df9\r\n\r\n',
+      ),
+    ]);
+
+  it('stores the 66560 bytes, and refuses the same upload with one byte of a chunk changed', async () => {
+    const fake = await startS3Fake({
+      buckets: ['examplebucket'],
+      credentials: [{ accessKeyId: EXAMPLE.accessKeyId, secretAccessKey: EXAMPLE.secretAccessKey }],
+    });
+    try {
+      fake.clock.freeze(EXAMPLE.signedAt);
+      const good = body(Buffer.alloc(65536, 'a'));
+      expect(good.length).toBe(66824);
+      const stored = await rawRequest(fake.port, '/examplebucket/chunkObject.txt', headers, 'PUT', good);
+      expect(stored.status).toBe(200);
+      expect(fake.object('chunkObject.txt', 'examplebucket')?.body.equals(Buffer.alloc(66560, 'a'))).toBe(
+        true,
+      );
+
+      const changed = Buffer.alloc(65536, 'a');
+      changed[100] = 'b'.charCodeAt(0);
+      const refused = await rawRequest(
+        fake.port,
+        '/examplebucket/chunkObject.txt',
+        headers,
+        'PUT',
+        body(changed),
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.body).toContain('<Code>SignatureDoesNotMatch</Code>');
+    } finally {
+      await fake.stop();
+    }
+  });
+});
+
 describe('the S3 fake against the AWS SDK', () => {
   let fake: S3Fake;
   let s3: S3Client;
+  /** Headers of a request signed, with the verifier's own functions, by the fake's key (for bodies the SDK never sends). */
+  const signedHeaders = (method: string, rawPath: string, headers: Record<string, string>) => {
+    const amzDate = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
+    const all: Record<string, string> = {
+      ...headers,
+      host: new URL(fake.endpoint).host,
+      'x-amz-date': amzDate,
+    };
+    const names = Object.keys(all).sort();
+    const scope = {
+      accessKeyId: fake.credentials.accessKeyId,
+      date: amzDate.slice(0, 8),
+      region: fake.region,
+      service: 's3',
+    };
+    const canonical = canonicalRequest(
+      { method, rawPath, rawQuery: '', headers: all },
+      names,
+      all['x-amz-content-sha256'] ?? '',
+    );
+    const signature = signatureOf(
+      signingKey(fake.credentials.secretAccessKey, scope),
+      stringToSign(amzDate, scope, canonical),
+    );
+    const { host: _host, ...sent } = all;
+    return {
+      ...sent,
+      authorization: `AWS4-HMAC-SHA256 Credential=${scope.accessKeyId}/${scope.date}/${scope.region}/s3/aws4_request, SignedHeaders=${names.join(';')}, Signature=${signature}`,
+    };
+  };
   beforeAll(async () => {
     fake = await startS3Fake({ buckets: ['portal-test'] });
     s3 = new S3Client({
@@ -192,6 +292,26 @@ describe('the S3 fake against the AWS SDK', () => {
     );
     expect(fake.object('streamed.bin')?.body.toString()).toBe('abcdefgh');
     expect(fake.log.at(-1)?.headers['x-amz-content-sha256']).toBe('STREAMING-UNSIGNED-PAYLOAD-TRAILER');
+    // The whole object comes back with the CRC32 of its upload, which the SDK checks against the bytes.
+    const whole = await s3.send(new GetObjectCommand({ Bucket: fake.bucket, Key: 'streamed.bin' }));
+    expect(whole.ChecksumCRC32).toBe(fake.object('streamed.bin')?.checksums['x-amz-checksum-crc32']);
+    expect(await whole.Body?.transformToString()).toBe('abcdefgh');
+  });
+
+  it('refuses a streamed body whose trailing checksum does not match its bytes', async () => {
+    const answer = await fetch(`${fake.endpoint}/${fake.bucket}/tampered.bin`, {
+      method: 'PUT',
+      headers: signedHeaders('PUT', `/${fake.bucket}/tampered.bin`, {
+        'content-encoding': 'aws-chunked',
+        'x-amz-content-sha256': 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
+        'x-amz-decoded-content-length': '3',
+        'x-amz-trailer': 'x-amz-checksum-crc32',
+      }),
+      body: '3\r\nabc\r\n0\r\nx-amz-checksum-crc32:AAAAAA==\r\n\r\n',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('<Code>BadDigest</Code>');
+    expect(fake.object('tampered.bin')).toBeUndefined();
   });
 
   it('lists across continuation tokens with two keys a page', async () => {
@@ -209,6 +329,14 @@ describe('the S3 fake against the AWS SDK', () => {
     } while (token);
     expect(keys).toEqual(['l/1', 'l/2', 'l/3', 'l/4', 'l/5']);
     expect(pages).toBe(3);
+
+    fake.setMaxKeys(4);
+    const capped = await s3.send(new ListObjectsV2Command({ Bucket: fake.bucket, Prefix: 'l/' }));
+    expect(capped).toMatchObject({ KeyCount: 4, MaxKeys: 4, IsTruncated: true });
+    fake.setListBucket(false);
+    await expect(s3.send(new ListObjectsV2Command({ Bucket: fake.bucket }))).rejects.toMatchObject({
+      name: 'AccessDenied',
+    });
   });
 
   it('runs a multipart upload, copies it onto itself with new metadata, and leaves no upload behind', async () => {
