@@ -3,7 +3,8 @@
 // lint -> format -> type-check -> dependency engines -> unit/API tests on PGlite -> the same on PostgreSQL
 // when TEST_DATABASE_URL is set -> the unit/API tests again on Node 24 when NODE24_BIN names its binary ->
 // build (with NODE_ENV=development set, to prove the build ignores it) -> no development runtime in dist/ ->
-// Playwright in Debian Chromium against a started server.
+// Playwright in Debian Chromium against a started server -> the vendor profile (the vendor adapters against
+// their fakes).
 // It ends with one summary line, 'N passed, N failed', counted from the runners' JSON reports; a browser test that
 // passed only on CI's retry counts as failed and fails the run.
 import { spawnSync } from 'node:child_process';
@@ -53,7 +54,9 @@ function printSummary() {
   countVitest(join(reports, 'vitest-pglite.json'));
   countVitest(join(reports, 'vitest-postgres.json'));
   countVitest(join(reports, 'vitest-node24.json'));
-  flakyTests = countPlaywright(join(reports, 'playwright.json'));
+  flakyTests =
+    countPlaywright(join(reports, 'playwright.json')) +
+    countPlaywright(join(reports, 'playwright-vendors.json'));
   console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
@@ -114,6 +117,13 @@ run('browser tests (Playwright, Chromium)', npx, ['playwright', 'test', '--repor
   CHROMIUM_PATH: chromium,
   PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
 });
+// The vendor profile: the portal with the vendor adapters pointed at their fakes (playwright.vendors.config.ts).
+run(
+  'browser tests against the vendor fakes (Playwright, Chromium)',
+  npx,
+  ['playwright', 'test', '--config', 'playwright.vendors.config.ts', '--reporter=list,json'],
+  { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright-vendors.json') },
+);
 printSummary();
 if (flakyTests > 0) {
   console.error(
