@@ -17,19 +17,21 @@ export const statusOf = (error: unknown): number | undefined =>
 export function missingOrThrow(error: unknown, operation: string, bucketKey: string): undefined {
   const status = statusOf(error);
   if (status === 404) return undefined;
-  throw describe(error, operation, bucketKey);
+  throw explainS3Error(error, operation, bucketKey);
 }
 
+/** The calls whose 403 may mean "no such key" (see {@link missingOrThrow}). */
+const READS_OF_ONE_KEY = new Set(['HeadObject', 'GetObject']);
+
 /** The error to throw for S3's answer to one call (see {@link missingOrThrow}). */
-export function describe(error: unknown, operation: string, bucketKey: string): unknown {
+export function explainS3Error(error: unknown, operation: string, bucketKey: string): unknown {
   const status = statusOf(error);
   if (status === 403) {
-    return new Error(
-      `S3 refused ${operation} of ${bucketKey} (403): the object may be missing, and without s3:ListBucket ` +
-        'on the bucket S3 answers a missing key with 403; grant s3:ListBucket (see the README), or check the ' +
-        'credentials and the other grants',
-      { cause: error },
-    );
+    const why = READS_OF_ONE_KEY.has(operation)
+      ? 'the object may be missing: without s3:ListBucket on the bucket S3 answers a missing key with 403. ' +
+        'Grant s3:ListBucket (README, Files in S3), or check the credentials and s3:GetObject'
+      : 'check the credentials and the IAM policy (README, Files in S3)';
+    return new Error(`S3 refused ${operation} of ${bucketKey} (403): ${why}`, { cause: error });
   }
   if (status === 503 || status === 500) {
     return new ServiceError('UNAVAILABLE', `The object store is not answering (${operation}, ${status}).`, {

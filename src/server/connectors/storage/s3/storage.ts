@@ -11,7 +11,7 @@ import { attachmentDisposition } from '../download-name.js';
 import { checkObjectKey } from '../object-key.js';
 import type { ListedObject, StorageConnector, StoredObject } from '../types.js';
 import type { S3Settings } from './client.js';
-import { describe, missingOrThrow } from './errors.js';
+import { explainS3Error, missingOrThrow } from './errors.js';
 import { objectKeys } from './object-keys.js';
 import { DEFAULT_PUT_SIZES, putObject, SHA256_METADATA, type PutSizes } from './put-object.js';
 
@@ -69,7 +69,7 @@ export function createS3Storage(options: {
         const { size, sha256 } = await putObject({ client, bucket: Bucket, bucketKey: Key }, input, putSizes);
         return { key, contentType: input.contentType, size, sha256, createdAt: new Date() };
       } catch (error) {
-        throw describe(error, 'PutObject', Key);
+        throw explainS3Error(error, 'PutObject', Key);
       }
     },
 
@@ -96,7 +96,7 @@ export function createS3Storage(options: {
       try {
         await client.send(new DeleteObjectCommand({ Bucket, Key }));
       } catch (error) {
-        throw describe(error, 'DeleteObject', Key);
+        throw explainS3Error(error, 'DeleteObject', Key);
       }
       return true;
     },
@@ -120,7 +120,7 @@ export function createS3Storage(options: {
             }),
           );
         } catch (error) {
-          throw describe(error, 'ListObjectsV2', Prefix);
+          throw explainS3Error(error, 'ListObjectsV2', Prefix);
         }
         for (const object of page.Contents ?? []) {
           if (!object.Key || listed.length >= limit) continue;
