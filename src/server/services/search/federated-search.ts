@@ -10,7 +10,7 @@ import { can } from '../../../common/policies.js';
 import { docsPageUrl, SOURCE_ACTIONS } from '../../../common/search-sources.js';
 import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
-import { isSourceFailure } from './source-failure.js';
+import { isSourceFailure, retryAfterMsOf } from './source-failure.js';
 import { searchWithFallbacks, type Attempt } from './fallbacks.js';
 import { suggestSpelling } from './suggest.js';
 import type {
@@ -132,7 +132,7 @@ export class SearchService {
       return { status: 'ok', page: outcome.page };
     } catch (error) {
       if (isSourceFailure(error)) {
-        breaker.onFailure();
+        breaker.onFailure(retryAfterMsOf(error));
         this.options.log.error({ err: error, source: key }, 'search source failed');
       } else {
         breaker.onNeutral();
