@@ -180,8 +180,13 @@ export async function sendVendorRequest<T>(client: VendorClient, call: VendorCal
     }
     const waitMs = vendorWait ?? backoffMs(attempts - 1, client.backoff, client.random);
     if (call.deadline !== undefined && client.now() + waitMs >= call.deadline) {
-      client.log.warn({ ...site, status, waitMs }, 'vendor asked for a wait past the deadline');
-      throw failure(`${site.vendor} asked to wait ${waitMs} ms, past the caller's deadline`);
+      client.log.warn(
+        { ...site, status, waitMs },
+        'vendor call not retried: the wait ends past the deadline',
+      );
+      throw failure(
+        `${site.vendor} answered ${status ?? 'nothing'}; its next try would start past the deadline`,
+      );
     }
     client.log.info({ ...site, status, attempts, waitMs }, 'vendor call retried after a wait');
     await sleep(waitMs, call.signal);
