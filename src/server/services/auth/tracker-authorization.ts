@@ -61,14 +61,12 @@ export async function completeTrackerAuthorization(
     );
   }
   await deleteFlow({ db, flowId: flow.id });
-  const account = await tracker.exchangeCode({
+  await tracker.exchangeCode({
+    userId: current.user.id,
     code: input.code,
     codeVerifier: flow.codeVerifier,
     redirectUri: `${input.origin}${TRACKER_CALLBACK_PATH}`,
   });
-  if (account.userId !== current.user.id) {
-    throw new ServiceError('UNAUTHENTICATED', 'The ticketing system authorized a different user.');
-  }
   await markTrackerAuthorized({ db, sessionId: current.session.id, userId: current.user.id });
   return { redirect: AUTH_REDIRECTS.home };
 }
