@@ -3,6 +3,11 @@ import { EnvError, loadEnv } from './env.js';
 
 const SECRET = 'x'.repeat(32);
 const PUBLIC_URL = 'https://support.acme.example';
+const ENTRA = {
+  OIDC_ISSUER: 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0',
+  OIDC_CLIENT_ID: 'portal',
+  OIDC_CLIENT_SECRET: 's',
+};
 
 function problems(source: Record<string, string>): string[] {
   try {
@@ -100,7 +105,7 @@ describe('loadEnv', () => {
 
   it('trusts the identity provider for email addresses only when OIDC_EMAILS_VERIFIED=true', () => {
     expect(loadEnv({}).OIDC_EMAILS_VERIFIED).toBe(false);
-    expect(loadEnv({ OIDC_EMAILS_VERIFIED: 'true' }).OIDC_EMAILS_VERIFIED).toBe(true);
+    expect(loadEnv({ ...ENTRA, OIDC_EMAILS_VERIFIED: 'true' }).OIDC_EMAILS_VERIFIED).toBe(true);
     expect(problems({ OIDC_EMAILS_VERIFIED: 'yes' })).toEqual([
       "OIDC_EMAILS_VERIFIED: must be 'true' or 'false'",
     ]);
@@ -137,7 +142,8 @@ describe('loadEnv', () => {
       'INTERCOM_IDENTITY_SECRET: required when INTERCOM_APP_ID is set',
     ]);
     expect(problems({ INTERCOM_IDENTITY_SECRET: 'i'.repeat(40) })).toEqual([
-      'INTERCOM_APP_ID: required when INTERCOM_IDENTITY_SECRET is set',
+      'INTERCOM_IDENTITY_SECRET: set without INTERCOM_APP_ID, which turns Intercom on: set INTERCOM_APP_ID ' +
+        'too, or remove INTERCOM_IDENTITY_SECRET',
     ]);
     expect(problems({ INTERCOM_APP_ID: 'abc/../x', INTERCOM_IDENTITY_SECRET: 'i'.repeat(40) })[0]).toMatch(
       /^INTERCOM_APP_ID: must be an Intercom app id/,
