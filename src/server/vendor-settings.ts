@@ -109,7 +109,10 @@ export const vendorVariables = {
   /** The bucket of attachments and downloads: the S3 key. Credentials come from the AWS SDK's default chain. */
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 lowercase letters, digits, . or -)')
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3 to 63 lowercase letters, digits, . or -)',
+    )
     .optional(),
   S3_REGION: z
     .string()
@@ -255,7 +258,8 @@ export function productionUrlProblems(values: {
  * school and personal accounts), `organizations` (any organisation's) and `consumers` (personal accounts only)
  * (https://learn.microsoft.com/entra/identity-platform/msal-client-application-configuration#authority).
  */
-const MICROSOFT_SIGN_IN_HOST = /^login\.(microsoftonline\.com|microsoftonline\.us|partner\.microsoftonline\.cn)$/;
+const MICROSOFT_SIGN_IN_HOST =
+  /^login\.(microsoftonline\.com|microsoftonline\.us|partner\.microsoftonline\.cn)$/;
 const MULTI_TENANT_AUTHORITIES: ReadonlySet<string> = new Set(['common', 'organizations', 'consumers']);
 
 /** The Entra-specific rules of the identity settings. */
@@ -278,7 +282,9 @@ export function identityProblems(values: {
     }
   }
   if (values.OIDC_ADMIN_ROLE && values.OIDC_ADMIN_GROUP) {
-    problems.push('OIDC_ADMIN_GROUP: set OIDC_ADMIN_ROLE or OIDC_ADMIN_GROUP, not both (one rule makes admins)');
+    problems.push(
+      'OIDC_ADMIN_GROUP: set OIDC_ADMIN_ROLE or OIDC_ADMIN_GROUP, not both (one rule makes admins)',
+    );
   }
   return problems;
 }
