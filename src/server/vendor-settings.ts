@@ -8,9 +8,12 @@ import { baseUrl, booleanFlag, httpUrl } from './env-values.js';
  * `../shared/research/connectors.md`.
  */
 
-/** An identifier that goes into a vendor URL path: no `/`, `?`, `#` or `..` can slip in. */
-const pathSegment = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be 1 to 100 letters, digits, _ or -');
-const secret = (min: number) => z.string().min(min, `must be at least ${min} characters`).max(2000);
+/** An identifier that vendor URLs and queries are built from: no `/`, `?`, `#`, space or `.` can slip in. */
+const vendorIdentifier = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be 1 to 100 letters, digits, _ or -');
+const secret = (min: number, max = 2000) =>
+  z.string().min(min, `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
 const clientId = z.string().regex(/^\S{1,200}$/, 'must be 1 to 200 characters without spaces');
 
 /** `openssl rand -base64 32`: the AES-256-GCM key of the stored vendor grants. */
@@ -26,7 +29,7 @@ export const vendorVariables = {
   ZENDESK_CLIENT_ID: clientId.optional(),
   ZENDESK_CLIENT_SECRET: secret(1).optional(),
   /** The key of the Zendesk user field holding a customer's provided id (login compares it, signup writes it). */
-  ZENDESK_PROVIDED_ID_FIELD: pathSegment.optional(),
+  ZENDESK_PROVIDED_ID_FIELD: vendorIdentifier.optional(),
   /** The Help Center category `/docs` shows (Zendesk categories have no `tech-hub` slug). */
   ZENDESK_TECH_HUB_CATEGORY_ID: z
     .string()
@@ -68,8 +71,8 @@ export const vendorVariables = {
 
   /** A GitBook API token that reads the published site: the GitBook key. */
   GITBOOK_API_TOKEN: secret(1).optional(),
-  GITBOOK_ORGANIZATION_ID: pathSegment.optional(),
-  GITBOOK_SITE_ID: pathSegment.optional(),
+  GITBOOK_ORGANIZATION_ID: vendorIdentifier.optional(),
+  GITBOOK_SITE_ID: vendorIdentifier.optional(),
   /** The published site's address: links point there (never at the editor's `urls.app`). */
   GITBOOK_SITE_URL: baseUrl.optional(),
   GITBOOK_API_URL: baseUrl.default('https://api.gitbook.com'),
@@ -94,7 +97,7 @@ export const vendorVariables = {
     .regex(/^[a-zA-Z0-9]{4,32}$/, 'must be an Intercom app id: 4 to 32 letters and digits, such as abc12def')
     .optional(),
   /** The workspace's identity verification secret (Messenger security): the key of `intercom_user_jwt`. */
-  INTERCOM_IDENTITY_SECRET: secret(20).max(500).optional(),
+  INTERCOM_IDENTITY_SECRET: secret(20, 500).optional(),
   /**
    * Where the workspace is hosted: Intercom's regions are US, EU and Australia
    * (https://developers.intercom.com/building-apps/docs/rest-apis); outside the US the Messenger needs its
@@ -179,6 +182,7 @@ export const VENDOR_GROUPS = {
     required: ['GITBOOK_ORGANIZATION_ID', 'GITBOOK_SITE_ID', 'GITBOOK_SITE_URL'],
     optional: ['GITBOOK_API_URL'],
   },
+  // A public community lists its posts anonymously; only a private one needs the key.
   forumbee: {
     name: 'Forumbee',
     key: 'FORUMBEE_URL',
