@@ -54,6 +54,20 @@ function rawRequest(
   });
 }
 
+/** Runs `test` on a fake holding bucket `examplebucket` with the examples' key, its clock at their date. */
+async function withExampleFake(test: (fake: S3Fake) => Promise<void>): Promise<void> {
+  const fake = await startS3Fake({
+    buckets: ['examplebucket'],
+    credentials: [{ accessKeyId: EXAMPLE.accessKeyId, secretAccessKey: EXAMPLE.secretAccessKey }],
+  });
+  fake.clock.freeze(EXAMPLE.signedAt);
+  try {
+    await test(fake);
+  } finally {
+    await fake.stop();
+  }
+}
+
 const exampleCredentials = new Map([[EXAMPLE.accessKeyId, EXAMPLE.secretAccessKey]]);
 
 describe('the SigV4 verifier on AWS documented examples', () => {
@@ -117,12 +131,7 @@ describe('the SigV4 verifier on AWS documented examples', () => {
   });
 
   it('serves the virtual-hosted header example end to end on a fake whose clock is at that date', async () => {
-    const fake = await startS3Fake({
-      buckets: ['examplebucket'],
-      credentials: [{ accessKeyId: EXAMPLE.accessKeyId, secretAccessKey: EXAMPLE.secretAccessKey }],
-    });
-    try {
-      fake.clock.freeze(EXAMPLE.signedAt);
+    await withExampleFake(async (fake) => {
       fake.putObject('test.txt', 'Welcome to Amazon S3.', { bucket: 'examplebucket' });
       const answer = await rawRequest(
         fake.port,
@@ -132,9 +141,7 @@ describe('the SigV4 verifier on AWS documented examples', () => {
       expect(answer.status).toBe(206);
       expect(answer.body).toBe('Welcome to');
       expect(fake.log.at(-1)?.outcome).toMatchObject({ signature: 'verified', auth: 'header' });
-    } finally {
-      await fake.stop();
-    }
+    });
   });
 });
 
@@ -171,12 +178,7 @@ describe('a STREAMING-AWS4-HMAC-SHA256-PAYLOAD upload (AWS documented example)',
     ]);
 
   it('stores the 66560 bytes, and refuses the same upload with one byte of a chunk changed', async () => {
-    const fake = await startS3Fake({
-      buckets: ['examplebucket'],
-      credentials: [{ accessKeyId: EXAMPLE.accessKeyId, secretAccessKey: EXAMPLE.secretAccessKey }],
-    });
-    try {
-      fake.clock.freeze(EXAMPLE.signedAt);
+    await withExampleFake(async (fake) => {
       const good = body(Buffer.alloc(65536, 'a'));
       expect(good.length).toBe(66824);
       const stored = await rawRequest(fake.port, '/examplebucket/chunkObject.txt', headers, 'PUT', good);
@@ -196,9 +198,7 @@ describe('a STREAMING-AWS4-HMAC-SHA256-PAYLOAD upload (AWS documented example)',
       );
       expect(refused.status).toBe(403);
       expect(refused.body).toContain('<Code>SignatureDoesNotMatch</Code>');
-    } finally {
-      await fake.stop();
-    }
+    });
   });
 });
 
