@@ -130,6 +130,37 @@ describe('the SigV4 verifier on AWS documented examples', () => {
     });
   });
 
+  it('refuses a header signature 15 minutes off the clock, a URL valid over a week and an unknown key', () => {
+    const options = {
+      credentials: exampleCredentials,
+      region: 'us-east-1',
+      now: EXAMPLE.signedAt + 16 * 60_000,
+    };
+    expect(verifySigV4(headerExample, options)).toMatchObject({
+      ok: false,
+      error: { status: 403, code: 'RequestTimeTooSkewed' },
+    });
+    // Signed anew for 604801 s: a genuine URL, refused for its lifetime alone.
+    const unsigned = queryExample.rawQuery
+      .replace('X-Amz-Expires=86400', 'X-Amz-Expires=604801')
+      .replace(/&X-Amz-Signature=\w+/, '');
+    const canonical = canonicalRequest({ ...queryExample, rawQuery: unsigned }, ['host'], 'UNSIGNED-PAYLOAD');
+    const week = {
+      ...queryExample,
+      rawQuery: `${unsigned}&X-Amz-Signature=${signatureOf(key, stringToSign('20130524T000000Z', scope, canonical))}`,
+    };
+    expect(verifySigV4(week, options)).toMatchObject({
+      ok: false,
+      error: { status: 400, code: 'AuthorizationQueryParametersError' },
+    });
+    expect(
+      verifySigV4(queryExample, { ...options, credentials: new Map([['AKIAOTHER', 'x']]) }),
+    ).toMatchObject({
+      ok: false,
+      error: { status: 403, code: 'InvalidAccessKeyId' },
+    });
+  });
+
   it('serves the virtual-hosted header example end to end on a fake whose clock is at that date', async () => {
     await withExampleFake(async (fake) => {
       fake.putObject('test.txt', 'Welcome to Amazon S3.', { bucket: 'examplebucket' });
