@@ -401,6 +401,23 @@ describe('the S3 fake against the AWS SDK', () => {
     expect(listed.Uploads ?? []).toEqual([]);
   });
 
+  it('aborts a multipart upload whose body fails, leaving no upload and no object', async () => {
+    async function* failing() {
+      yield Buffer.alloc(5 * 1024 * 1024, 1);
+      yield Buffer.alloc(5 * 1024 * 1024, 2);
+      throw new Error('the source broke');
+    }
+    const upload = new Upload({
+      client: s3,
+      params: { Bucket: fake.bucket, Key: 'broken.bin', Body: Readable.from(failing()) },
+      partSize: 5 * 1024 * 1024,
+    });
+    await expect(upload.done()).rejects.toThrow('the source broke');
+    expect(fake.log.map((entry) => entry.outcome.operation)).toContain('AbortMultipartUpload');
+    expect(fake.uploads()).toEqual([]);
+    expect(fake.object('broken.bin')).toBeUndefined();
+  });
+
   it('accepts its own presigned URL for a key with a space and refuses forged ones', async () => {
     fake.putObject('downloads/edge image.iso', 'image bytes');
     const url = await getSignedUrl(
