@@ -22,6 +22,7 @@ import { searchRoutes } from './routes/search/index.js';
 import { systemRoutes } from './routes/system/index.js';
 import { ticketRoutes } from './routes/tickets/index.js';
 import assistant from './services/assistant/plugin.js';
+import auth from './services/auth/plugin.js';
 import downloads from './services/downloads/plugin.js';
 import knowledge from './services/knowledge/plugin.js';
 import notices from './services/notices/plugin.js';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(foundation, { env, config, database, distDir, keptReplay, trustProxy });
 
   // The areas' services.
+  await app.register(auth);
   await app.register(search, options.searchSources ? { sources: options.searchSources } : {});
   await app.register(knowledge);
   await app.register(notices);

@@ -3,6 +3,11 @@ import { EnvError, loadEnv } from './env.js';
 
 const SECRET = 'x'.repeat(32);
 const PUBLIC_URL = 'https://support.acme.example';
+const ENTRA = {
+  OIDC_ISSUER: 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0',
+  OIDC_CLIENT_ID: 'portal',
+  OIDC_CLIENT_SECRET: 's',
+};
 
 function problems(source: Record<string, string>): string[] {
   try {
@@ -100,7 +105,7 @@ describe('loadEnv', () => {
 
   it('trusts the identity provider for email addresses only when OIDC_EMAILS_VERIFIED=true', () => {
     expect(loadEnv({}).OIDC_EMAILS_VERIFIED).toBe(false);
-    expect(loadEnv({ OIDC_EMAILS_VERIFIED: 'true' }).OIDC_EMAILS_VERIFIED).toBe(true);
+    expect(loadEnv({ ...ENTRA, OIDC_EMAILS_VERIFIED: 'true' }).OIDC_EMAILS_VERIFIED).toBe(true);
     expect(problems({ OIDC_EMAILS_VERIFIED: 'yes' })).toEqual([
       "OIDC_EMAILS_VERIFIED: must be 'true' or 'false'",
     ]);
@@ -137,7 +142,8 @@ describe('loadEnv', () => {
       'INTERCOM_IDENTITY_SECRET: required when INTERCOM_APP_ID is set',
     ]);
     expect(problems({ INTERCOM_IDENTITY_SECRET: 'i'.repeat(40) })).toEqual([
-      'INTERCOM_APP_ID: required when INTERCOM_IDENTITY_SECRET is set',
+      'INTERCOM_IDENTITY_SECRET: set without INTERCOM_APP_ID, which turns Intercom on: set INTERCOM_APP_ID ' +
+        'too, or remove INTERCOM_IDENTITY_SECRET',
     ]);
     expect(problems({ INTERCOM_APP_ID: 'abc/../x', INTERCOM_IDENTITY_SECRET: 'i'.repeat(40) })[0]).toMatch(
       /^INTERCOM_APP_ID: must be an Intercom app id/,
@@ -190,5 +196,231 @@ describe('loadEnv', () => {
     expect(missing).toHaveLength(1);
     expect(missing[0]).toMatch(/^PUBLIC_URL: required when NODE_ENV=production/);
     expect(problems({ NODE_ENV: 'development' })).toEqual([]);
+  });
+});
+
+/** 32 bytes in base64, as `openssl rand -base64 32` writes them. */
+const TOKEN_KEY = Buffer.alloc(32, 7).toString('base64');
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL, CHAT_JWT_SECRET: SECRET };
+
+/**
+ * Each vendor's whole group, written out here rather than taken from vendor-settings.ts, so that a variable
+ * dropped from (or wrongly added to) the code's table fails these tests.
+ */
+const VENDORS = [
+  {
+    vendor: 'zendesk',
+    key: 'ZENDESK_URL',
+    required: {
+      ZENDESK_CLIENT_ID: 'support_portal',
+      ZENDESK_CLIENT_SECRET: 'z'.repeat(64),
+      ZENDESK_PROVIDED_ID_FIELD: 'controller_id',
+      ZENDESK_TECH_HUB_CATEGORY_ID: '360001234567',
+    },
+    optional: { ZENDESK_LOCALE: 'en-gb' },
+    keyValue: 'https://acme.zendesk.com',
+  },
+  {
+    vendor: 'entra',
+    key: 'OIDC_ISSUER',
+    required: { OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's' },
+    optional: { OIDC_ADMIN_ROLE: 'Portal.Admin', OIDC_EMAILS_VERIFIED: 'true' },
+    keyValue: ENTRA.OIDC_ISSUER,
+  },
+  {
+    vendor: 'jira',
+    key: 'JIRA_CLIENT_ID',
+    required: {
+      JIRA_CLIENT_SECRET: 'j'.repeat(40),
+      JIRA_SITE_URL: 'https://acme.atlassian.net',
+      JIRA_JQL_SCOPE: 'project in (NET, EDGE)',
+      CONNECTOR_TOKEN_KEY: TOKEN_KEY,
+    },
+    optional: { JIRA_AUTH_URL: 'https://auth.example', JIRA_API_URL: 'https://api.example' },
+    keyValue: 'AbCdEf0123456789',
+  },
+  {
+    vendor: 'gitbook',
+    key: 'GITBOOK_API_TOKEN',
+    required: {
+      GITBOOK_ORGANIZATION_ID: 'org_1',
+      GITBOOK_SITE_ID: 'site_1',
+      GITBOOK_SITE_URL: 'https://docs.acme.example',
+    },
+    optional: { GITBOOK_API_URL: 'https://gitbook.example' },
+    keyValue: 'gb_api_token',
+  },
+  {
+    vendor: 'forumbee',
+    key: 'FORUMBEE_URL',
+    required: {},
+    optional: { FORUMBEE_API_KEY: 'f'.repeat(32), FORUMBEE_CATEGORIES: 'general, releases' },
+    keyValue: 'https://community.acme.example',
+  },
+  {
+    vendor: 'intercom',
+    key: 'INTERCOM_APP_ID',
+    required: { INTERCOM_IDENTITY_SECRET: 'i'.repeat(40) },
+    optional: { INTERCOM_REGION: 'eu' },
+    keyValue: 'abc12def',
+  },
+  {
+    vendor: 's3',
+    key: 'S3_BUCKET',
+    required: { S3_REGION: 'eu-west-1' },
+    optional: { S3_ENDPOINT: 'https://s3.acme.example', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'portal/' },
+    keyValue: 'acme-support-files',
+  },
+] as const;
+
+const ALL_OFF = {
+  zendesk: false,
+  entra: false,
+  jira: false,
+  gitbook: false,
+  forumbee: false,
+  intercom: false,
+  s3: false,
+};
+
+const withKey = (entry: (typeof VENDORS)[number]): Record<string, string> => ({
+  [entry.key]: entry.keyValue,
+  ...entry.required,
+});
+
+const missingInTurn = VENDORS.flatMap((entry) =>
+  Object.keys(entry.required).map((name) => ({ vendor: entry.vendor, key: entry.key, name, entry })),
+);
+
+/** The variables, in production, that name an address the server calls. */
+const CALLED_URLS = [
+  { name: 'ZENDESK_URL', vendor: 'zendesk' },
+  { name: 'JIRA_AUTH_URL', vendor: 'jira' },
+  { name: 'JIRA_API_URL', vendor: 'jira' },
+  { name: 'GITBOOK_API_URL', vendor: 'gitbook' },
+  { name: 'FORUMBEE_URL', vendor: 'forumbee' },
+  { name: 'S3_ENDPOINT', vendor: 's3' },
+  { name: 'OIDC_ISSUER', vendor: 'entra' },
+] as const;
+
+describe('vendor settings', () => {
+  it('runs every built-in when no vendor variable is set', () => {
+    const env = loadEnv({});
+    expect(env.vendors).toEqual(ALL_OFF);
+    expect(env).toMatchObject({
+      ZENDESK_LOCALE: 'en-us',
+      INTERCOM_REGION: 'us',
+      JIRA_AUTH_URL: 'https://auth.atlassian.com',
+      JIRA_API_URL: 'https://api.atlassian.com',
+      GITBOOK_API_URL: 'https://api.gitbook.com',
+      CONTENT_SYNC_INTERVAL_MINUTES: 10,
+      S3_FORCE_PATH_STYLE: false,
+    });
+  });
+
+  it.each(VENDORS)('turns $vendor on, and only it, with its key and required variables', (entry) => {
+    expect(loadEnv(withKey(entry)).vendors).toEqual({ ...ALL_OFF, [entry.vendor]: true });
+  });
+
+  it.each(VENDORS)('accepts the whole $vendor group, optional variables included', (entry) => {
+    expect(problems({ ...withKey(entry), ...entry.optional })).toEqual([]);
+  });
+
+  it.each(missingInTurn)(
+    'with $key set, refuses to start without $name, naming it',
+    ({ entry, name, key }) => {
+      const source = Object.fromEntries(
+        Object.entries(withKey(entry)).filter(([variable]) => variable !== name),
+      );
+      expect(problems(source)).toEqual([`${name}: required when ${key} is set`]);
+    },
+  );
+
+  it.each(VENDORS)('refuses each $vendor variable set without $key, naming it and the key', (entry) => {
+    const group = { ...entry.required, ...entry.optional };
+    const lines = problems(group);
+    expect(lines.map((line) => line.split(':')[0])).toEqual(Object.keys(group));
+    for (const line of lines) expect(line).toContain(`set without ${entry.key}`);
+  });
+
+  it.each(CALLED_URLS)(
+    'refuses an http:// $name in production, and takes it elsewhere',
+    ({ name, vendor }) => {
+      const entry = VENDORS.find((candidate) => candidate.vendor === vendor);
+      if (!entry) throw new Error(vendor);
+      const group = { ...withKey(entry), [name]: 'http://127.0.0.1:4010' };
+      expect(problems({ ...PRODUCTION, ...group })).toEqual([
+        `${name}: must be an https:// URL in production`,
+      ]);
+      expect(problems({ NODE_ENV: 'test', ...group })).toEqual([]);
+      expect(problems({ ...PRODUCTION, ...group, [name]: 'https://vendor.example' })).toEqual([]);
+    },
+  );
+
+  it.each(['common', 'organizations', 'consumers', 'Common'])(
+    "refuses Entra's multi-tenant issuer /%s/v2.0: the portal pins one tenant",
+    (tenant) => {
+      const lines = problems({ ...ENTRA, OIDC_ISSUER: `https://login.microsoftonline.com/${tenant}/v2.0` });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^OIDC_ISSUER: .*any Microsoft tenant.*must pin one tenant/);
+    },
+  );
+
+  it('accepts a tenant-specific issuer, and other issuers with common in their path', () => {
+    for (const issuer of [
+      ENTRA.OIDC_ISSUER,
+      'https://login.microsoftonline.us/contoso.onmicrosoft.com/v2.0',
+      'https://idp.example/common/v2.0',
+      'https://sso.acme.example/realms/common',
+      'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/common',
+    ]) {
+      expect(problems({ ...ENTRA, OIDC_ISSUER: issuer }), issuer).toEqual([]);
+    }
+  });
+
+  it('takes CONNECTOR_TOKEN_KEY only as exactly 32 bytes in base64', () => {
+    const jira = withKey(VENDORS[2]);
+    for (const bad of [
+      Buffer.alloc(31, 1).toString('base64'),
+      Buffer.alloc(33, 1).toString('base64'),
+      'x'.repeat(32),
+      `${TOKEN_KEY.slice(0, -2)}!=`,
+    ]) {
+      expect(problems({ ...jira, CONNECTOR_TOKEN_KEY: bad })[0], bad).toMatch(
+        /^CONNECTOR_TOKEN_KEY: must be 32/,
+      );
+    }
+  });
+
+  it('maps admins by one app role or one group, not both', () => {
+    expect(problems({ ...ENTRA, OIDC_ADMIN_GROUP: 'f5a0e3b6-0000-4000-8000-000000000001' })).toEqual([]);
+    expect(problems({ ...ENTRA, OIDC_ADMIN_ROLE: 'Portal.Admin', OIDC_ADMIN_GROUP: 'g' })).toEqual([
+      'OIDC_ADMIN_GROUP: set OIDC_ADMIN_ROLE or OIDC_ADMIN_GROUP, not both (one rule makes admins)',
+    ]);
+  });
+
+  it('reads the vendor values into the shapes the adapters use', () => {
+    const env = loadEnv({
+      ...withKey(VENDORS[0]),
+      ZENDESK_URL: 'https://acme.zendesk.com/',
+      ...withKey(VENDORS[4]),
+      FORUMBEE_CATEGORIES: 'general, releases',
+      ...withKey(VENDORS[5]),
+      INTERCOM_REGION: 'AU',
+      ...withKey(VENDORS[6]),
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+    });
+    expect(env).toMatchObject({
+      ZENDESK_URL: 'https://acme.zendesk.com',
+      FORUMBEE_CATEGORIES: ['general', 'releases'],
+      INTERCOM_REGION: 'au',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(problems({ ...withKey(VENDORS[5]), INTERCOM_REGION: 'ap' })).toEqual([
+      'INTERCOM_REGION: must be us, eu or au',
+    ]);
+    expect(problems({ ...withKey(VENDORS[4]), FORUMBEE_URL: 'https://c.example/?x=1' })[0]).toMatch(
+      /^FORUMBEE_URL: must be a base URL/,
+    );
   });
 });

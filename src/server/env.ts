@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { booleanFlag, httpUrl, positiveInt } from './env-values.js';
+import {
+  identityProblems,
+  productionUrlProblems,
+  vendorGroupProblems,
+  vendorsOn,
+  vendorVariables,
+  type Vendor,
+} from './vendor-settings.js';
 
 /**
  * The process environment, read once at start. Everything that differs between machines lives here; what
  * describes the product lives in the config file (`CONFIG_FILE`).
  */
-
-const booleanFlag = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" });
-const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,10 +37,7 @@ const envSchema = z.object({
    * Required in production. Unset (development, tests): the origin is taken from each request (protocol and
    * Host, or X-Forwarded-* with TRUST_PROXY), except in mail, whose links then use HOST and PORT.
    */
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .transform((value) => new URL(value).origin)
-    .optional(),
+  PUBLIC_URL: httpUrl.transform((value) => new URL(value).origin).optional(),
   /**
    * Fastify's `trustProxy`: `true` (trust every hop), a hop count, or comma-separated addresses/CIDRs of the
    * proxies. Unset: no proxy is trusted, so X-Forwarded-* headers are ignored.
@@ -102,7 +105,7 @@ const envSchema = z.object({
    * when set, the assistant writes a short answer from the passages it found, with numbered citations. Unset,
    * no generated text is ever shown.
    */
-  ASSISTANT_LLM_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ASSISTANT_LLM_URL: httpUrl.optional(),
   /** The model the endpoint runs; required with ASSISTANT_LLM_URL. */
   ASSISTANT_LLM_MODEL: z.string().trim().min(1).max(200).optional(),
   /** The endpoint's API key (sent as a Bearer token); optional for a local model server. */
@@ -114,52 +117,6 @@ const envSchema = z.object({
   ASSISTANT_LLM_TIMEOUT_MS: positiveInt(120_000).default(8000),
   /** HS256 secret of the chat widget's user JWT; at least 32 characters. */
   CHAT_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /**
-   * The Intercom workspace whose Messenger `/chatbot` shows (the id in `https://widget.intercom.io/widget/<id>`);
-   * with INTERCOM_IDENTITY_SECRET it turns the Intercom chat adapter on. It goes into a script URL, so only
-   * letters and digits are accepted.
-   */
-  INTERCOM_APP_ID: z
-    .string()
-    .regex(/^[a-zA-Z0-9]{4,32}$/, 'must be an Intercom app id: 4 to 32 letters and digits, such as abc12def')
-    .optional(),
-  /** The workspace's identity verification secret (Messenger security): the key of `intercom_user_jwt`. */
-  INTERCOM_IDENTITY_SECRET: z.string().min(20, 'must be at least 20 characters').max(500).optional(),
-  /** Corporate OpenID Connect provider of agent sign-in (Entra ID or any OIDC issuer); unset = no popup. */
-  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
-  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
-  /**
-   * Treat the provider's email addresses as verified when its ID token says nothing about them (Entra ID
-   * sends no `email_verified`); an explicit `email_verified: false` is still refused. Unset: an address
-   * links an existing account only with `email_verified: true`.
-   */
-  OIDC_EMAILS_VERIFIED: booleanFlag.optional(),
-  /**
-   * The S3 bucket of the object store (attachments, edge images and their checksum files); unset = the
-   * built-in store in the database. Credentials come from the AWS SDK's default chain, never from here.
-   */
-  S3_BUCKET: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-      'must be an S3 bucket name: 3 to 63 lowercase letters, digits, . or -',
-    )
-    .optional(),
-  /** The bucket's region (`eu-central-1`); unset = the SDK's own setting (AWS_REGION, shared config). */
-  S3_REGION: z
-    .string()
-    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region such as eu-central-1')
-    .optional(),
-  /** Another S3-compatible endpoint (a local store, a test fake) instead of AWS's. */
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  /** Address the bucket in the path (`endpoint/bucket/key`) rather than the host name; default with S3_ENDPOINT. */
-  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
-  /** A folder in the bucket that holds every key of the portal (`support-portal/`). */
-  S3_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9!_.*'()/-]{1,200}$/, "must be a key prefix of letters, digits and ! _ . * ' ( ) / -")
-    .optional(),
   /** Connections of the PostgreSQL pool per instance. */
   DATABASE_POOL_MAX: positiveInt(200).default(10),
   /**
@@ -202,6 +159,8 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('./content'),
   /** Re-load the content when its files change; default on, except in tests. */
   CONTENT_WATCH: booleanFlag.optional(),
+  /** How often the vendor feeds (Zendesk Help Center, GitBook, Forumbee) are synced into the content tables. */
+  CONTENT_SYNC_INTERVAL_MINUTES: positiveInt(24 * 60).default(10),
   /** How long search waits for one source before reporting it as `timeout`. */
   SEARCH_SOURCE_TIMEOUT_MS: positiveInt(60_000).default(2000),
   /** Consecutive failures or timeouts of a source that open its circuit breaker. */
@@ -221,13 +180,19 @@ const envSchema = z.object({
   SEARCH_RESULT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How long a source's match count is reused for the same query (0 = never). */
   SEARCH_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  ...vendorVariables,
 });
 
 type RawEnv = z.infer<typeof envSchema>;
 
 export interface Env extends Omit<
   RawEnv,
-  'DEMO_DATA' | 'TRUST_PROXY' | 'RATE_LIMIT_AUTH_PER_MINUTE' | 'CONTENT_WATCH' | 'OIDC_EMAILS_VERIFIED'
+  | 'DEMO_DATA'
+  | 'TRUST_PROXY'
+  | 'RATE_LIMIT_AUTH_PER_MINUTE'
+  | 'CONTENT_WATCH'
+  | 'OIDC_EMAILS_VERIFIED'
+  | 'S3_FORCE_PATH_STYLE'
 > {
   /** Whether demo content is seeded at start. */
   DEMO_DATA: boolean;
@@ -238,6 +203,10 @@ export interface Env extends Omit<
   RATE_LIMIT_AUTH_PER_MINUTE: number;
   /** Whether the identity provider's email addresses count as verified without `email_verified`. */
   OIDC_EMAILS_VERIFIED: boolean;
+  /** Bucket in the path, not the host name; on by default with S3_ENDPOINT (S3-compatible stores want it). */
+  S3_FORCE_PATH_STYLE: boolean;
+  /** Which vendor adapters run: each is on when its key variable is set (`vendor-settings.ts`). */
+  vendors: Readonly<Record<Vendor, boolean>>;
 }
 
 export class EnvError extends Error {
@@ -255,25 +224,15 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return value;
 }
 
-/** Rules that tie several variables together; each problem names the variable to set. */
-function crossChecks(env: RawEnv): string[] {
-  const problems: string[] = [];
-  if (env.OIDC_ISSUER) {
-    if (!env.OIDC_CLIENT_ID) problems.push('OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
-    if (!env.OIDC_CLIENT_SECRET) problems.push('OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set');
-    if (env.NODE_ENV === 'production' && !env.OIDC_ISSUER.startsWith('https://')) {
-      problems.push('OIDC_ISSUER: must be an https:// URL in production');
-    }
-  }
+/**
+ * Rules that tie several variables together; each problem names the variable to set. `set` holds the names of
+ * the variables given, since a default must not count as set.
+ */
+function crossChecks(env: RawEnv, set: ReadonlySet<string>): string[] {
+  const problems = [...vendorGroupProblems(set), ...identityProblems(env)];
+  if (env.NODE_ENV === 'production') problems.push(...productionUrlProblems(env));
   if (env.ASSISTANT_LLM_URL && !env.ASSISTANT_LLM_MODEL) {
     problems.push('ASSISTANT_LLM_MODEL: required when ASSISTANT_LLM_URL is set');
-  }
-  // Half an Intercom setup would silently show the built-in assistant instead: refuse to start.
-  if (env.INTERCOM_APP_ID && !env.INTERCOM_IDENTITY_SECRET) {
-    problems.push('INTERCOM_IDENTITY_SECRET: required when INTERCOM_APP_ID is set');
-  }
-  if (env.INTERCOM_IDENTITY_SECRET && !env.INTERCOM_APP_ID) {
-    problems.push('INTERCOM_APP_ID: required when INTERCOM_IDENTITY_SECRET is set');
   }
   // Mail is read away from the request that caused it: its links must not come from a Host header.
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
@@ -302,10 +261,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  const problems = crossChecks(parsed.data);
+  const set = new Set(Object.keys(present));
+  const problems = crossChecks(parsed.data, set);
   if (problems.length > 0) throw new EnvError(problems);
-  const { DEMO_DATA, TRUST_PROXY, RATE_LIMIT_AUTH_PER_MINUTE, CONTENT_WATCH, OIDC_EMAILS_VERIFIED, ...rest } =
-    parsed.data;
+  const {
+    DEMO_DATA,
+    TRUST_PROXY,
+    RATE_LIMIT_AUTH_PER_MINUTE,
+    CONTENT_WATCH,
+    OIDC_EMAILS_VERIFIED,
+    S3_FORCE_PATH_STYLE,
+    ...rest
+  } = parsed.data;
   const production = rest.NODE_ENV === 'production';
   return {
     ...rest,
@@ -316,5 +283,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Development and test suites sign in over and over from one address; production is strict.
     RATE_LIMIT_AUTH_PER_MINUTE: RATE_LIMIT_AUTH_PER_MINUTE ?? (production ? 10 : 300),
     OIDC_EMAILS_VERIFIED: OIDC_EMAILS_VERIFIED === 'true',
+    S3_FORCE_PATH_STYLE:
+      S3_FORCE_PATH_STYLE === undefined ? rest.S3_ENDPOINT !== undefined : S3_FORCE_PATH_STYLE === 'true',
+    vendors: vendorsOn(set),
   };
 }

@@ -127,7 +127,8 @@ function reply(res: ServerResponse, answer: InjectedReply): void {
   res.end(answer.body ?? '');
 }
 
-function sendJson(res: ServerResponse, status: number, body?: unknown): void {
+/** A JSON answer (or an empty one without `body`): the control routes', and any JSON vendor fake's. */
+export function sendJson(res: ServerResponse, status: number, body?: unknown): void {
   if (body === undefined) {
     res.writeHead(status);
     res.end();

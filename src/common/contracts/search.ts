@@ -40,7 +40,11 @@ export * from '../search-sources.js';
 
 export const sourceKeySchema = z.enum(SOURCE_KEYS);
 
-const sourceStatusSchema = z.enum(['ok', 'timeout', 'error']);
+/**
+ * How a group's source answered: 'reauthorize' when the searcher's grant at the source is missing or dead (the
+ * ticketing system's, which each agent authorizes at /jiraAuth), so only they can mend it.
+ */
+const sourceStatusSchema = z.enum(['ok', 'timeout', 'error', 'reauthorize']);
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
 /** The search words: trimmed, 1 to 200 characters. */

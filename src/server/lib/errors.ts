@@ -18,16 +18,23 @@ export interface ServiceErrorOptions extends ErrorOptions {
    * present the answer's `message` carries it instead of the sentence, which then only goes to the log.
    */
   reason?: string;
+  /**
+   * How long the failing system asked to be left alone (a vendor's `Retry-After`), when it said so: the
+   * search's circuit breaker stays open at least this long.
+   */
+  retryAfterMs?: number;
 }
 
 export class ServiceError extends Error {
   readonly code: ServiceErrorCode;
   readonly reason: string | undefined;
+  readonly retryAfterMs: number | undefined;
   constructor(code: ServiceErrorCode, message: string, options?: ServiceErrorOptions) {
     super(message, options);
     this.name = 'ServiceError';
     this.code = code;
     this.reason = options?.reason;
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }
 

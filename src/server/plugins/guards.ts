@@ -47,6 +47,11 @@ export function sessionOf(request: FastifyRequest): { user: PortalUser; session:
   return { user: request.user, session: request.session };
 }
 
+/** The session of a request whose route lets anyone in: null when nobody is signed in. */
+export function currentSession(request: FastifyRequest): { user: PortalUser; session: ActiveSession } | null {
+  return request.user && request.session ? { user: request.user, session: request.session } : null;
+}
+
 /**
  * The call needs the policy's `action` (common/policies.ts): refused, 401 signed out and 403 for a user without
  * it, each a JSON error with the action's own sentence. The rule alone decides, so the web's `useCan` agrees.

@@ -85,12 +85,6 @@ export function setSessionCookie(
 ): void {
   setCookie(reply, request, env, SESSION_COOKIE, token, Math.floor(policy.absoluteMs / 1000));
 }
-/** What every sign-in service needs to replace the browser's session (sessions.ts: a new id at sign-in). */
-export interface SessionContext {
-  policy: SessionPolicy;
-  currentSessionToken: string | undefined;
-}
-
 /**
  * Runs a sign-in (password, corporate SSO, help-desk authorization) with this browser's current session, which
  * it replaces, and sets the new session's cookie: every way of signing in ends here, so none can forget either.
@@ -99,10 +93,11 @@ export async function signInWithCookie<T extends { sessionToken: string }>(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  signIn: (session: SessionContext) => Promise<T>,
+  /** Called with the browser's current session token, which the sign-in replaces (a new id at sign-in). */
+  signIn: (currentSessionToken: string | undefined) => Promise<T>,
 ): Promise<T> {
   const currentSessionToken = readSessionToken(request, app.env);
-  const signedIn = await signIn({ policy: app.sessionPolicy, currentSessionToken });
+  const signedIn = await signIn(currentSessionToken);
   // The sign-in replaced (deleted) the browser's previous session, whose live streams end with it.
   if (currentSessionToken) {
     app.sessions.forget(currentSessionToken);

@@ -51,7 +51,12 @@ describe('S3 storage adapter against the S3 fake', () => {
   });
 
   it('is chosen by S3_BUCKET', () => {
-    const env = { S3_BUCKET: 'portal-files', S3_REGION: 'us-east-1', S3_ENDPOINT: s3.endpoint } as const;
+    const env = {
+      S3_BUCKET: 'portal-files',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: true,
+    } as const;
     // No database: the S3 store never touches one.
     expect(createStorageConnector({ db: null as never, env }).provider).toBe('s3');
   });

@@ -21,7 +21,9 @@ describe('built-in storage connector', () => {
   let storage: BuiltinStorage;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const connector = asBuiltinStorage(createStorageConnector({ db: database.db, env: {} }));
+    const connector = asBuiltinStorage(
+      createStorageConnector({ db: database.db, env: { S3_FORCE_PATH_STYLE: false } }),
+    );
     if (!connector) throw new Error('the default store is the built-in one');
     storage = connector;
   });

@@ -190,7 +190,8 @@ function listObjects(
   const { query } = request;
   const prefix = query.get('prefix') ?? '';
   const delimiter = query.get('delimiter') ?? '';
-  const asked = Math.min(Number(query.get('max-keys') ?? 1000) || 1000, 1000);
+  const requested = Number(query.get('max-keys') ?? 1000);
+  const asked = Number.isInteger(requested) && requested >= 0 ? Math.min(requested, 1000) : 1000;
   const maxKeys = cap === undefined ? asked : Math.min(asked, cap);
   const token = query.get('continuation-token');
   const startAfter = query.get('start-after') ?? '';

@@ -167,7 +167,8 @@ export function parseCopySource(value: string): { bucket: string; key: string } 
  * `COPY` (the default) keeps the source's metadata and type, `REPLACE` takes the request's. Copying an object
  * onto itself is refused unless something changes: 400 `InvalidRequest` "This copy request is illegal because it
  * is trying to copy an object to itself without changing the object's metadata, storage class, website redirect
- * location or encryption attributes." The answer is a `CopyObjectResult` document.
+ * location or encryption attributes." The answer is a `CopyObjectResult` document: the SDK takes a 200 without
+ * one for a failed copy (it retries, then throws "S3 aborted request"), as S3 may answer 200 and fail later.
  */
 export function copyObject(
   request: FakeRequest,

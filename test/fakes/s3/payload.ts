@@ -14,8 +14,9 @@ import { s3Errors, type S3Error } from './xml';
  * The body of a signed upload as S3 reads it. `x-amz-content-sha256` says how it was sent
  * (https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-auth-using-authorization-header.html, the table of its
  * values):
- * - a hex SHA-256: the body as is, which must hash to it;
- * - `UNSIGNED-PAYLOAD`: the body as is;
+ * - a hex SHA-256: the body as is, which must hash to it (the SDK signs a string or buffer body so over http,
+ *   UploadPart bodies from @aws-sdk/lib-storage included, with `x-amz-checksum-crc32` beside it by default);
+ * - `UNSIGNED-PAYLOAD`: the body as is (the SDK's stream body with `requestChecksumCalculation: 'WHEN_REQUIRED'`);
  * - `STREAMING-UNSIGNED-PAYLOAD-TRAILER`: `Content-Encoding: aws-chunked`, chunks `<hex size>\r\n<bytes>\r\n`, a
  *   zero chunk, then trailing headers such as `x-amz-checksum-crc32:…`. The SDK (@aws-sdk/client-s3 3.1175)
  *   sends this for a PutObject or UploadPart whose body is a stream (seen on the wire:

@@ -54,6 +54,20 @@ function rawRequest(
   });
 }
 
+/** Runs `test` on a fake holding bucket `examplebucket` with the examples' key, its clock at their date. */
+async function withExampleFake(test: (fake: S3Fake) => Promise<void>): Promise<void> {
+  const fake = await startS3Fake({
+    buckets: ['examplebucket'],
+    credentials: [{ accessKeyId: EXAMPLE.accessKeyId, secretAccessKey: EXAMPLE.secretAccessKey }],
+  });
+  fake.clock.freeze(EXAMPLE.signedAt);
+  try {
+    await test(fake);
+  } finally {
+    await fake.stop();
+  }
+}
+
 const exampleCredentials = new Map([[EXAMPLE.accessKeyId, EXAMPLE.secretAccessKey]]);
 
 describe('the SigV4 verifier on AWS documented examples', () => {
@@ -116,13 +130,39 @@ describe('the SigV4 verifier on AWS documented examples', () => {
     });
   });
 
-  it('serves the virtual-hosted header example end to end on a fake whose clock is at that date', async () => {
-    const fake = await startS3Fake({
-      buckets: ['examplebucket'],
-      credentials: [{ accessKeyId: EXAMPLE.accessKeyId, secretAccessKey: EXAMPLE.secretAccessKey }],
+  it('refuses a header signature 15 minutes off the clock, a URL valid over a week and an unknown key', () => {
+    const options = {
+      credentials: exampleCredentials,
+      region: 'us-east-1',
+      now: EXAMPLE.signedAt + 16 * 60_000,
+    };
+    expect(verifySigV4(headerExample, options)).toMatchObject({
+      ok: false,
+      error: { status: 403, code: 'RequestTimeTooSkewed' },
     });
-    try {
-      fake.clock.freeze(EXAMPLE.signedAt);
+    // Signed anew for 604801 s: a genuine URL, refused for its lifetime alone.
+    const unsigned = queryExample.rawQuery
+      .replace('X-Amz-Expires=86400', 'X-Amz-Expires=604801')
+      .replace(/&X-Amz-Signature=\w+/, '');
+    const canonical = canonicalRequest({ ...queryExample, rawQuery: unsigned }, ['host'], 'UNSIGNED-PAYLOAD');
+    const week = {
+      ...queryExample,
+      rawQuery: `${unsigned}&X-Amz-Signature=${signatureOf(key, stringToSign('20130524T000000Z', scope, canonical))}`,
+    };
+    expect(verifySigV4(week, options)).toMatchObject({
+      ok: false,
+      error: { status: 400, code: 'AuthorizationQueryParametersError' },
+    });
+    expect(
+      verifySigV4(queryExample, { ...options, credentials: new Map([['AKIAOTHER', 'x']]) }),
+    ).toMatchObject({
+      ok: false,
+      error: { status: 403, code: 'InvalidAccessKeyId' },
+    });
+  });
+
+  it('serves the virtual-hosted header example end to end on a fake whose clock is at that date', async () => {
+    await withExampleFake(async (fake) => {
       fake.putObject('test.txt', 'Welcome to Amazon S3.', { bucket: 'examplebucket' });
       const answer = await rawRequest(
         fake.port,
@@ -132,9 +172,7 @@ describe('the SigV4 verifier on AWS documented examples', () => {
       expect(answer.status).toBe(206);
       expect(answer.body).toBe('Welcome to');
       expect(fake.log.at(-1)?.outcome).toMatchObject({ signature: 'verified', auth: 'header' });
-    } finally {
-      await fake.stop();
-    }
+    });
   });
 });
 
@@ -171,12 +209,7 @@ describe('a STREAMING-AWS4-HMAC-SHA256-PAYLOAD upload (AWS documented example)',
     ]);
 
   it('stores the 66560 bytes, and refuses the same upload with one byte of a chunk changed', async () => {
-    const fake = await startS3Fake({
-      buckets: ['examplebucket'],
-      credentials: [{ accessKeyId: EXAMPLE.accessKeyId, secretAccessKey: EXAMPLE.secretAccessKey }],
-    });
-    try {
-      fake.clock.freeze(EXAMPLE.signedAt);
+    await withExampleFake(async (fake) => {
       const good = body(Buffer.alloc(65536, 'a'));
       expect(good.length).toBe(66824);
       const stored = await rawRequest(fake.port, '/examplebucket/chunkObject.txt', headers, 'PUT', good);
@@ -196,9 +229,7 @@ describe('a STREAMING-AWS4-HMAC-SHA256-PAYLOAD upload (AWS documented example)',
       );
       expect(refused.status).toBe(403);
       expect(refused.body).toContain('<Code>SignatureDoesNotMatch</Code>');
-    } finally {
-      await fake.stop();
-    }
+    });
   });
 });
 
@@ -368,6 +399,23 @@ describe('the S3 fake against the AWS SDK', () => {
     expect(fake.object('big.bin')?.metadata).toEqual({ sha256: 'deadbeef' });
     const listed = await s3.send(new ListMultipartUploadsCommand({ Bucket: fake.bucket }));
     expect(listed.Uploads ?? []).toEqual([]);
+  });
+
+  it('aborts a multipart upload whose body fails, leaving no upload and no object', async () => {
+    async function* failing() {
+      yield Buffer.alloc(5 * 1024 * 1024, 1);
+      yield Buffer.alloc(5 * 1024 * 1024, 2);
+      throw new Error('the source broke');
+    }
+    const upload = new Upload({
+      client: s3,
+      params: { Bucket: fake.bucket, Key: 'broken.bin', Body: Readable.from(failing()) },
+      partSize: 5 * 1024 * 1024,
+    });
+    await expect(upload.done()).rejects.toThrow('the source broke');
+    expect(fake.log.map((entry) => entry.outcome.operation)).toContain('AbortMultipartUpload');
+    expect(fake.uploads()).toEqual([]);
+    expect(fake.object('broken.bin')).toBeUndefined();
   });
 
   it('accepts its own presigned URL for a key with a space and refuses forged ones', async () => {

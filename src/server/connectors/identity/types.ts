@@ -19,6 +19,15 @@ export interface IdentityClaims {
    */
   emailVerified: boolean;
   name: string;
+  /** App roles assigned to the user or their groups (Entra's `roles`); empty when the token has none. */
+  roles: string[];
+  /**
+   * Group object ids (`groups`), or 'overage' when the provider left them out for being too many and points at
+   * its directory instead; empty when the token has none.
+   */
+  groups: string[] | 'overage';
+  /** The tenant the account belongs to (Entra's `tid`); null from a provider without tenants. */
+  tenantId: string | null;
 }
 
 export interface IdentityAuthorizationParams {

@@ -23,7 +23,7 @@ export function createStorageConnector(options: { db: Database; env: StorageEnv 
       bucket: env.S3_BUCKET,
       region: env.S3_REGION,
       endpoint: env.S3_ENDPOINT,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : env.S3_FORCE_PATH_STYLE === 'true',
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
       prefix: env.S3_PREFIX,
     };
     return createS3Storage({ client: createS3Client(settings), settings });

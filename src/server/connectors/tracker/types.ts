@@ -4,7 +4,7 @@ import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
  * The ticketing system and defect tracker (Jira in the vendor's deployment; a built-in one by default). After
  * signing in, agents authorize the portal at the tracker (OAuth 2 authorization code with PKCE) so that their
  * searches may read its issues: `/jiraAuth` starts it, `/code` receives the answer. Its issues (defects) are
- * searched through it.
+ * searched through it, as the searching agent: each agent's grant is kept by the connector.
  */
 
 export interface TrackerAuthorizationParams {
@@ -21,6 +21,12 @@ export interface TrackerAuthorizeInput {
   origin: string;
   /** The signed-in portal user's id, or null when nobody (or no agent) is signed in. */
   agentUserId: string | null;
+}
+
+/** The tracker account a grant is for. */
+export interface TrackerAccount {
+  /** The tracker's id of the account (Jira's `account_id`; the portal user id for the built-in tracker). */
+  accountId: string;
 }
 
 /** A tracker issue (a defect) found by a search. */
@@ -49,15 +55,20 @@ export interface TrackerConnector {
   authorize(input: TrackerAuthorizeInput): Promise<string>;
 
   /**
-   * Trades a code for the tracker account it was issued to (the portal user id, for the built-in tracker).
-   * Throws UNAUTHENTICATED for a used, expired or unknown code, or a wrong verifier or redirect URI.
+   * Trades a code for a grant of portal user `userId` and keeps the grant (a vendor's tokens, stored for that
+   * user), answering the tracker account it is for. Throws UNAUTHENTICATED for a used, expired or unknown
+   * code, a wrong verifier or redirect URI, or a code issued to someone else.
    */
   exchangeCode(input: {
+    userId: string;
     code: string;
     codeVerifier: string;
     redirectUri: string;
-  }): Promise<{ userId: string }>;
+  }): Promise<TrackerAccount>;
 
-  /** Issues matching a query (agents). */
-  searchIssues(query: ConnectorSearchQuery): Promise<SearchPage<IssueHit>>;
+  /**
+   * Issues matching a query, searched with the grant of agent `agentId` (a portal user id). Throws
+   * `TrackerGrantMissingError` (`grant-error.ts`) when the agent has no live grant.
+   */
+  searchIssues(query: ConnectorSearchQuery, agentId: string): Promise<SearchPage<IssueHit>>;
 }

@@ -31,12 +31,11 @@ export const agentPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await signInWithCookie(app, request, reply, (session) =>
-        authenticateWithPassword({
-          db: app.db,
+      const signedIn = await signInWithCookie(app, request, reply, (currentSessionToken) =>
+        authenticateWithPassword(app.auth, {
           email: request.body.user,
           password: request.body.pass,
-          ...session,
+          currentSessionToken,
         }),
       );
       return presentAuthenticated(signedIn, app.connectors.chat);

@@ -46,9 +46,7 @@ export const agentSsoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { flowToken, location } = await beginOidcSignIn({
-        db: app.db,
-        identity: app.connectors.identity,
+      const { flowToken, location } = await beginOidcSignIn(app.auth, {
         origin: requestOrigin(request, app.env),
         replacesFlowToken: readFlowToken(request, app.env),
       });
@@ -80,15 +78,12 @@ export const agentSsoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await signInWithCookie(app, request, reply, (session) =>
-        completeOidcSignIn({
-          db: app.db,
-          identity: app.connectors.identity,
+      const signedIn = await signInWithCookie(app, request, reply, (currentSessionToken) =>
+        completeOidcSignIn(app.auth, {
           flowToken: readFlowToken(request, app.env),
           callbackParams: definedParams(request.query),
           origin: requestOrigin(request, app.env),
-          corporateEmailDomain: app.portalConfig.support.corporateEmailDomain,
-          ...session,
+          currentSessionToken,
         }),
       );
       clearFlowCookie(reply, request, app.env);

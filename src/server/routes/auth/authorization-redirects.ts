@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_REDIRECTS } from '../../../common/contracts/auth.js';
+import { currentSession } from '../../plugins/guards.js';
 import { requestOrigin } from '../../plugins/origin.js';
 import { readFlowToken, setFlowCookie } from '../../plugins/sessions.js';
 import { beginHelpdeskAuthorization } from '../../services/auth/helpdesk-sign-in.js';
@@ -11,11 +12,8 @@ import { beginTrackerAuthorization } from '../../services/auth/tracker-authoriza
  */
 export const authorizationRedirectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(AUTH_REDIRECTS.helpdeskInit, { schema: { hide: true } }, async (request, reply) => {
-    const started = await beginHelpdeskAuthorization({
-      db: app.db,
-      helpdesk: app.connectors.helpdesk,
+    const started = await beginHelpdeskAuthorization(app.auth, currentSession(request), {
       flowToken: readFlowToken(request, app.env),
-      current: request.user && request.session ? { user: request.user, session: request.session } : null,
       origin: requestOrigin(request, app.env),
     });
     reply.header('cache-control', 'no-store');
@@ -25,10 +23,7 @@ export const authorizationRedirectRoutes: FastifyPluginAsyncZod = async (app) =>
   });
 
   app.get(AUTH_REDIRECTS.trackerInit, { schema: { hide: true } }, async (request, reply) => {
-    const started = await beginTrackerAuthorization({
-      db: app.db,
-      tracker: app.connectors.tracker,
-      current: request.user && request.session ? { user: request.user, session: request.session } : null,
+    const started = await beginTrackerAuthorization(app.auth, currentSession(request), {
       origin: requestOrigin(request, app.env),
       replacesFlowToken: readFlowToken(request, app.env),
     });

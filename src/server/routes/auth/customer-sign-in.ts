@@ -25,9 +25,7 @@ export const customerSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { flowToken } = await loginCustomer({
-        db: app.db,
-        corporateEmailDomain: app.portalConfig.support.corporateEmailDomain,
+      const { flowToken } = await loginCustomer(app.auth, {
         email: request.body.email,
         providedId: request.body.providedId,
         replacesFlowToken: readFlowToken(request, app.env),

@@ -32,15 +32,13 @@ export const helpdeskCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await signInWithCookie(app, request, reply, (session) =>
-        completeHelpdeskSignIn({
-          db: app.db,
-          helpdesk: app.connectors.helpdesk,
+      const signedIn = await signInWithCookie(app, request, reply, (currentSessionToken) =>
+        completeHelpdeskSignIn(app.auth, {
           flowToken: readFlowToken(request, app.env),
           code: request.query.code,
           state: request.query.state,
           origin: requestOrigin(request, app.env),
-          ...session,
+          currentSessionToken,
         }),
       );
       clearFlowCookie(reply, request, app.env);

@@ -9,8 +9,7 @@ import {
   statusOkSchema,
 } from '../../../common/contracts/auth.js';
 import { authRateLimit } from '../../plugins/rate-limits.js';
-import { createHelpdeskUser } from '../../services/auth/signup-customer.js';
-import { signupCustomer } from '../../services/auth/signup-customer.js';
+import { createHelpdeskUser, signupCustomer } from '../../services/auth/signup-customer.js';
 import { refusals } from './customer-refusals.js';
 
 /** Customer signup: the portal's user, then the help desk's user (two calls, as the spec's flow makes them). */
@@ -31,9 +30,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await signupCustomer({
-        db: app.db,
-        corporateEmailDomain: app.portalConfig.support.corporateEmailDomain,
+      await signupCustomer(app.auth, {
         email: request.body.email,
         name: request.body.name,
         providedId: request.body.providedId,
@@ -62,11 +59,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await createHelpdeskUser({
-        db: app.db,
-        helpdesk: app.connectors.helpdesk,
-        email: request.body.user.email,
-      });
+      await createHelpdeskUser(app.auth, request.body.user.email);
       return { status: 'OK' as const };
     },
   );

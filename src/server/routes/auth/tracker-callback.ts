@@ -29,10 +29,7 @@ export const trackerCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await completeTrackerAuthorization({
-        db: app.db,
-        tracker: app.connectors.tracker,
-        current: sessionOf(request),
+      const result = await completeTrackerAuthorization(app.auth, sessionOf(request), {
         flowToken: readFlowToken(request, app.env),
         code: request.query.code,
         state: request.query.state,

@@ -1,13 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { AUTH_REDIRECTS, INVALID_CREDENTIALS_MESSAGE } from '../../../common/contracts/auth.js';
-import type { IdentityConnector } from '../../connectors/identity/types.js';
-import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
+import type { AuthOptions } from './auth-options.js';
 import { createFlow, deleteFlow, findFlow } from './flows.js';
 import type { SignedIn } from './helpdesk-sign-in.js';
-import { createSession, type SessionPolicy } from './sessions.js';
+import { createSession } from './sessions.js';
 import { pkceChallenge, randomToken, safeEqual } from '../../lib/tokens.js';
 import { agentOfIdentity } from './identity-links.js';
 import { isCorporateEmail, normalizeEmail } from '../../../common/users.js';
@@ -32,13 +31,10 @@ function dummyPasswordHash(): Promise<string> {
  * `GET /api/azureAD/login`: starts the corporate popup sign-in. State, nonce and PKCE verifier go into a new
  * flow bound to the browser by the flow cookie.
  */
-export async function beginOidcSignIn(options: {
-  db: Database;
-  identity: IdentityConnector;
-  origin: string;
-  replacesFlowToken: string | undefined;
-}): Promise<{ flowToken: string; location: string }> {
-  const { identity } = options;
+export async function beginOidcSignIn(
+  { db, identity }: AuthOptions,
+  input: { origin: string; replacesFlowToken: string | undefined },
+): Promise<{ flowToken: string; location: string }> {
   if (!identity.enabled) {
     throw new ServiceError('NOT_FOUND', 'Corporate sign-in is not configured on this portal.');
   }
@@ -47,18 +43,18 @@ export async function beginOidcSignIn(options: {
   const codeVerifier = randomToken();
   // Discovery first: if the provider is down, no flow is left behind.
   const location = await identity.authorizationUrl({
-    redirectUri: `${options.origin}${OIDC_CALLBACK_PATH}`,
+    redirectUri: `${input.origin}${OIDC_CALLBACK_PATH}`,
     state,
     nonce,
     codeChallenge: pkceChallenge(codeVerifier),
   });
   const { token } = await createFlow({
-    db: options.db,
+    db,
     kind: 'oidc',
     state,
     nonce,
     codeVerifier,
-    replacesToken: options.replacesFlowToken,
+    replacesToken: input.replacesFlowToken,
   });
   return { flowToken: token, location };
 }
@@ -69,22 +65,20 @@ export async function beginOidcSignIn(options: {
  * issuer and subject, or at the first sign-in by a verified address (keeping the role on file), or created
  * with role agent; it gets a session of auth level azureAD, and the help-desk step follows.
  */
-export async function completeOidcSignIn(options: {
-  db: Database;
-  identity: IdentityConnector;
-  flowToken: string | undefined;
-  callbackParams: Record<string, string>;
-  origin: string;
-  corporateEmailDomain: string;
-  policy: SessionPolicy;
-  currentSessionToken: string | undefined;
-}): Promise<SignedIn> {
-  const { db } = options;
-  const flow = await findFlow({ db, token: options.flowToken });
+export async function completeOidcSignIn(
+  { db, identity, corporateEmailDomain, sessionPolicy }: AuthOptions,
+  input: {
+    flowToken: string | undefined;
+    callbackParams: Record<string, string>;
+    origin: string;
+    currentSessionToken: string | undefined;
+  },
+): Promise<SignedIn> {
+  const flow = await findFlow({ db, token: input.flowToken });
   if (!flow || flow.kind !== 'oidc' || !flow.state || !flow.nonce || !flow.codeVerifier) {
     throw new ServiceError('UNAUTHENTICATED', 'Your sign-in has expired or was started in another browser.');
   }
-  if (!safeEqual(options.callbackParams.state ?? '', flow.state)) {
+  if (!safeEqual(input.callbackParams.state ?? '', flow.state)) {
     throw new ServiceError(
       'INVALID_INPUT',
       'The sign-in answer does not belong to this browser (state mismatch).',
@@ -92,14 +86,14 @@ export async function completeOidcSignIn(options: {
   }
   // One try per flow: whatever the outcome, the state, nonce and verifier are not reused.
   await deleteFlow({ db, flowId: flow.id });
-  const claims = await options.identity.completeAuthorization({
-    redirectUri: `${options.origin}${OIDC_CALLBACK_PATH}`,
-    callbackParams: options.callbackParams,
+  const claims = await identity.completeAuthorization({
+    redirectUri: `${input.origin}${OIDC_CALLBACK_PATH}`,
+    callbackParams: input.callbackParams,
     expectedState: flow.state,
     expectedNonce: flow.nonce,
     codeVerifier: flow.codeVerifier,
   });
-  if (!isCorporateEmail(claims.email, options.corporateEmailDomain)) {
+  if (!isCorporateEmail(claims.email, corporateEmailDomain)) {
     throw new ServiceError('FORBIDDEN', 'Only corporate accounts may use the agent sign-in.');
   }
   const user = await agentOfIdentity(db, claims);
@@ -107,8 +101,8 @@ export async function completeOidcSignIn(options: {
     db,
     userId: user.id,
     authLevel: 'azureAD',
-    policy: options.policy,
-    replacesToken: options.currentSessionToken,
+    policy: sessionPolicy,
+    replacesToken: input.currentSessionToken,
   });
   return { sessionToken: token, session, user, redirect: AUTH_REDIRECTS.helpdeskInit };
 }
@@ -117,34 +111,30 @@ export async function completeOidcSignIn(options: {
  * `POST /api/zendesk/authenticate`: the credential form of built-in agent and admin accounts. The password is
  * checked with argon2 even for unknown addresses (against a dummy hash), so the answer time tells nothing.
  */
-export async function authenticateWithPassword(options: {
-  db: Database;
-  email: string;
-  password: string;
-  policy: SessionPolicy;
-  currentSessionToken: string | undefined;
-}): Promise<SignedIn> {
-  const { db } = options;
+export async function authenticateWithPassword(
+  { db, sessionPolicy }: AuthOptions,
+  input: { email: string; password: string; currentSessionToken: string | undefined },
+): Promise<SignedIn> {
   const [row] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.email, normalizeEmail(options.email)))
+    .where(eq(users.email, normalizeEmail(input.email)))
     .limit(1);
   const stored = row?.passwordHash ?? (await dummyPasswordHash());
   let valid = false;
   try {
-    valid = await verify(stored, options.password);
+    valid = await verify(stored, input.password);
   } catch {
     valid = false;
   }
-  const user = valid && row?.passwordHash ? await findUserByEmail(db, options.email) : undefined;
+  const user = valid && row?.passwordHash ? await findUserByEmail(db, input.email) : undefined;
   if (!user || !isStaff(user)) throw new ServiceError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   const { token, session } = await createSession({
     db,
     userId: user.id,
     authLevel: 'zendesk',
-    policy: options.policy,
-    replacesToken: options.currentSessionToken,
+    policy: sessionPolicy,
+    replacesToken: input.currentSessionToken,
   });
   return { sessionToken: token, session, user, redirect: AUTH_REDIRECTS.trackerInit };
 }

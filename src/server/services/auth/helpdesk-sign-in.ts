@@ -1,24 +1,20 @@
 import { AUTH_REDIRECTS } from '../../../common/contracts/auth.js';
 import type { AuthLevel } from '../../../common/users.js';
 import type { HelpdeskConnector, HelpdeskRole } from '../../connectors/helpdesk/types.js';
-import type { Database } from '../../db/client.js';
 import { ServiceError } from '../../lib/errors.js';
+import type { AuthOptions } from './auth-options.js';
 import { createFlow, deleteFlow, findFlow, updateFlow, type AuthFlow } from './flows.js';
 import { fileProvidedId } from './provided-id.js';
-import { createSession, type ActiveSession, type ResolvedSession, type SessionPolicy } from './sessions.js';
+import { createSession, type ActiveSession, type ResolvedSession } from './sessions.js';
 import { pkceChallenge, randomToken, safeEqual } from '../../lib/tokens.js';
 import { findUserById, isStaff, type PortalUser } from './users.js';
 
 /** The help desk sends the browser back here (a page of the web app that calls authCodeGrant). */
 export const HELPDESK_CALLBACK_PATH = '/zendeskAuth';
 
-export interface BeginHelpdeskAuthorizationOptions {
-  db: Database;
-  helpdesk: HelpdeskConnector;
+export interface BeginHelpdeskAuthorizationInput {
   /** The browser's flow cookie token, if any. */
   flowToken: string | undefined;
-  /** The browser's session, if any (an agent after the corporate sign-in). */
-  current: ResolvedSession | null;
   origin: string;
 }
 
@@ -46,10 +42,12 @@ async function ensureHelpdeskUser(helpdesk: HelpdeskConnector, user: PortalUser,
  * verifier go into the flow; null means there is nothing to authorize (the route sends the browser home).
  */
 export async function beginHelpdeskAuthorization(
-  options: BeginHelpdeskAuthorizationOptions,
+  { db, helpdesk }: AuthOptions,
+  /** The browser's session, if any (an agent after the corporate sign-in). */
+  current: ResolvedSession | null,
+  input: BeginHelpdeskAuthorizationInput,
 ): Promise<BeginHelpdeskAuthorizationResult | null> {
-  const { db, helpdesk, current } = options;
-  const existing = await findFlow({ db, token: options.flowToken });
+  const existing = await findFlow({ db, token: input.flowToken });
   let flow: AuthFlow;
   let newFlowToken: string | undefined;
   let role: HelpdeskRole;
@@ -65,7 +63,7 @@ export async function beginHelpdeskAuthorization(
       kind: 'agent',
       email: current.user.email,
       userId: current.user.id,
-      replacesToken: options.flowToken,
+      replacesToken: input.flowToken,
     });
     flow = created.flow;
     newFlowToken = created.token;
@@ -81,7 +79,7 @@ export async function beginHelpdeskAuthorization(
   const codeVerifier = randomToken();
   await updateFlow({ db, flowId: flow.id, set: { state, codeVerifier } });
   const location = helpdesk.authorizationUrl({
-    redirectUri: `${options.origin}${HELPDESK_CALLBACK_PATH}`,
+    redirectUri: `${input.origin}${HELPDESK_CALLBACK_PATH}`,
     state,
     codeChallenge: pkceChallenge(codeVerifier),
     role,
@@ -90,14 +88,11 @@ export async function beginHelpdeskAuthorization(
   return newFlowToken === undefined ? { location } : { location, newFlowToken };
 }
 
-export interface CompleteHelpdeskSignInOptions {
-  db: Database;
-  helpdesk: HelpdeskConnector;
+export interface CompleteHelpdeskSignInInput {
   flowToken: string | undefined;
   code: string;
   state: string;
   origin: string;
-  policy: SessionPolicy;
   /** The browser's current session cookie token: replaced by the new session. */
   currentSessionToken: string | undefined;
 }
@@ -118,22 +113,24 @@ const EXPIRED_FLOW_MESSAGE =
  * browser's flow cookie), the code is exchanged with the flow's PKCE verifier, and the help-desk user must be
  * the one the flow was for. Then a new session replaces any old one and the flow ends.
  */
-export async function completeHelpdeskSignIn(options: CompleteHelpdeskSignInOptions): Promise<SignedIn> {
-  const { db } = options;
-  const flow = await findFlow({ db, token: options.flowToken });
+export async function completeHelpdeskSignIn(
+  { db, helpdesk, sessionPolicy }: AuthOptions,
+  input: CompleteHelpdeskSignInInput,
+): Promise<SignedIn> {
+  const flow = await findFlow({ db, token: input.flowToken });
   if (!flow || (flow.kind !== 'customer' && flow.kind !== 'agent') || !flow.state || !flow.codeVerifier) {
     throw new ServiceError('UNAUTHENTICATED', EXPIRED_FLOW_MESSAGE);
   }
-  if (!safeEqual(options.state, flow.state)) {
+  if (!safeEqual(input.state, flow.state)) {
     throw new ServiceError(
       'INVALID_INPUT',
       'The sign-in answer does not belong to this browser (state mismatch).',
     );
   }
-  const helpdeskUser = await options.helpdesk.exchangeCode({
-    code: options.code,
+  const helpdeskUser = await helpdesk.exchangeCode({
+    code: input.code,
     codeVerifier: flow.codeVerifier,
-    redirectUri: `${options.origin}${HELPDESK_CALLBACK_PATH}`,
+    redirectUri: `${input.origin}${HELPDESK_CALLBACK_PATH}`,
   });
   let user = flow.userId ? await findUserById(db, flow.userId) : undefined;
   const expectedRole: HelpdeskRole = flow.kind === 'agent' ? 'agent' : 'customer';
@@ -158,8 +155,8 @@ export async function completeHelpdeskSignIn(options: CompleteHelpdeskSignInOpti
     db,
     userId: user.id,
     authLevel,
-    policy: options.policy,
-    replacesToken: options.currentSessionToken,
+    policy: sessionPolicy,
+    replacesToken: input.currentSessionToken,
   });
   await deleteFlow({ db, flowId: flow.id });
   return {

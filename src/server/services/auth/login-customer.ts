@@ -1,14 +1,12 @@
 import { AUTH_CODES, PROVIDED_ID_PATTERN } from '../../../common/contracts/auth.js';
-import type { Database } from '../../db/client.js';
+import type { AuthOptions } from './auth-options.js';
 import { createFlow } from './flows.js';
 import { checkProvidedId, normalizeProvidedId } from './provided-id.js';
 import { authRefusal } from './refusals.js';
 import { isCorporateEmail, normalizeEmail } from '../../../common/users.js';
 import { findUserByEmail, isStaff } from './users.js';
 
-export interface LoginCustomerOptions {
-  db: Database;
-  corporateEmailDomain: string;
+export interface LoginCustomerInput {
   email: string;
   /** Blank means not given. */
   providedId?: string | undefined;
@@ -26,11 +24,13 @@ export interface LoginCustomerResult {
  * First step of customer sign-in (spec sections 4 and 5): decides whether the email may go on to the help
  * desk's authorization, asking once for the Controller ID or Customer ID of users who have none on file.
  */
-export async function loginCustomer(options: LoginCustomerOptions): Promise<LoginCustomerResult> {
-  const { db } = options;
-  const email = normalizeEmail(options.email);
-  const given = options.providedId?.trim() ? options.providedId : undefined;
-  if (isCorporateEmail(email, options.corporateEmailDomain)) {
+export async function loginCustomer(
+  { db, corporateEmailDomain }: AuthOptions,
+  input: LoginCustomerInput,
+): Promise<LoginCustomerResult> {
+  const email = normalizeEmail(input.email);
+  const given = input.providedId?.trim() ? input.providedId : undefined;
+  if (isCorporateEmail(email, corporateEmailDomain)) {
     throw authRefusal(AUTH_CODES.useAgentLogin, 'Corporate addresses sign in through the agent login.');
   }
   const user = await findUserByEmail(db, email);
@@ -64,7 +64,7 @@ export async function loginCustomer(options: LoginCustomerOptions): Promise<Logi
     email,
     userId: user.id,
     providedId: claimedId,
-    replacesToken: options.replacesFlowToken,
+    replacesToken: input.replacesFlowToken,
   });
   return { flowToken: token, userId: user.id };
 }

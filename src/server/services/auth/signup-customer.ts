@@ -1,16 +1,13 @@
 import { AUTH_CODES } from '../../../common/contracts/auth.js';
-import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
 import { isServiceError } from '../../lib/errors.js';
+import type { AuthOptions } from './auth-options.js';
 import { checkProvidedId } from './provided-id.js';
 import { authRefusal } from './refusals.js';
 import { isCorporateEmail, normalizeEmail } from '../../../common/users.js';
 import { findUserByEmail, portalUserColumns, type PortalUser } from './users.js';
 
-export interface SignupCustomerOptions {
-  db: Database;
-  corporateEmailDomain: string;
+export interface SignupCustomerInput {
   email: string;
   name: string;
   /** Required since Oct 15, 2025 (spec section 1); blank means not given. */
@@ -21,16 +18,18 @@ export interface SignupCustomerOptions {
  * Creates a customer of the portal (spec sections 4, 5 and 8). The help desk's record follows in a second
  * call (`createHelpdeskUser`), as the spec's signup does.
  */
-export async function signupCustomer(options: SignupCustomerOptions): Promise<PortalUser> {
-  const { db } = options;
-  const email = normalizeEmail(options.email);
-  if (isCorporateEmail(email, options.corporateEmailDomain)) {
+export async function signupCustomer(
+  { db, corporateEmailDomain }: AuthOptions,
+  input: SignupCustomerInput,
+): Promise<PortalUser> {
+  const email = normalizeEmail(input.email);
+  if (isCorporateEmail(email, corporateEmailDomain)) {
     throw authRefusal(AUTH_CODES.useAgentLogin, 'Corporate addresses cannot sign up as customers.');
   }
   if (await findUserByEmail(db, email)) {
     throw authRefusal(AUTH_CODES.emailExists, 'A user with this email exists.');
   }
-  const given = options.providedId?.trim();
+  const given = input.providedId?.trim();
   if (!given)
     throw authRefusal(AUTH_CODES.controllerIdRequired, 'Signup needs a Controller ID or Customer ID.');
   const providedId = await checkProvidedId({ db, email, providedId: given });
@@ -38,7 +37,7 @@ export async function signupCustomer(options: SignupCustomerOptions): Promise<Po
     .insert(users)
     .values({
       email,
-      name: options.name.trim(),
+      name: input.name.trim(),
       providedId,
       userType: 'customer',
       role: 'customer',
@@ -56,20 +55,16 @@ export async function signupCustomer(options: SignupCustomerOptions): Promise<Po
  * portal users (so the call cannot fill the help desk with strangers); EMAIL_EXISTS when the help desk has
  * the address already.
  */
-export async function createHelpdeskUser(options: {
-  db: Database;
-  helpdesk: HelpdeskConnector;
-  email: string;
-}): Promise<void> {
-  const user = await findUserByEmail(options.db, options.email);
+export async function createHelpdeskUser({ db, helpdesk }: AuthOptions, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
   if (!user || user.userType !== 'customer') {
     throw authRefusal(AUTH_CODES.userNotExists, 'Only a signed-up customer gets a help-desk user.');
   }
-  if (await options.helpdesk.findUser(user.email)) {
+  if (await helpdesk.findUser(user.email)) {
     throw authRefusal(AUTH_CODES.emailExists, 'The help desk has a user with this email.');
   }
   try {
-    await options.helpdesk.createUser({
+    await helpdesk.createUser({
       email: user.email,
       name: user.name,
       role: 'customer',

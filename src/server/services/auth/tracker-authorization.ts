@@ -1,7 +1,6 @@
 import { AUTH_REDIRECTS } from '../../../common/contracts/auth.js';
-import type { TrackerConnector } from '../../connectors/tracker/types.js';
-import type { Database } from '../../db/client.js';
 import { ServiceError } from '../../lib/errors.js';
+import type { AuthOptions } from './auth-options.js';
 import { createFlow, deleteFlow, findFlow } from './flows.js';
 import { markTrackerAuthorized, type ResolvedSession } from './sessions.js';
 import { pkceChallenge, randomToken, safeEqual } from '../../lib/tokens.js';
@@ -11,28 +10,25 @@ import { isStaff } from './users.js';
 export const TRACKER_CALLBACK_PATH = '/code';
 
 /** `/jiraAuth`: starts the tracker authorization of a signed-in agent; null = nothing to do (go home). */
-export async function beginTrackerAuthorization(options: {
-  db: Database;
-  tracker: TrackerConnector;
-  current: ResolvedSession | null;
-  origin: string;
-  replacesFlowToken: string | undefined;
-}): Promise<{ flowToken: string; location: string } | null> {
-  const { current } = options;
+export async function beginTrackerAuthorization(
+  { db, tracker }: AuthOptions,
+  current: ResolvedSession | null,
+  input: { origin: string; replacesFlowToken: string | undefined },
+): Promise<{ flowToken: string; location: string } | null> {
   if (!current || !isStaff(current.user)) return null;
   const state = randomToken();
   const codeVerifier = randomToken();
   const { token } = await createFlow({
-    db: options.db,
+    db,
     kind: 'tracker',
     userId: current.user.id,
     email: current.user.email,
     state,
     codeVerifier,
-    replacesToken: options.replacesFlowToken,
+    replacesToken: input.replacesFlowToken,
   });
-  const location = options.tracker.authorizationUrl({
-    redirectUri: `${options.origin}${TRACKER_CALLBACK_PATH}`,
+  const location = tracker.authorizationUrl({
+    redirectUri: `${input.origin}${TRACKER_CALLBACK_PATH}`,
     state,
     codeChallenge: pkceChallenge(codeVerifier),
   });
@@ -40,17 +36,12 @@ export async function beginTrackerAuthorization(options: {
 }
 
 /** `GET /api/jira/authenticateCode`: the tracker's answer; marks the session tracker-authorized. */
-export async function completeTrackerAuthorization(options: {
-  db: Database;
-  tracker: TrackerConnector;
-  current: ResolvedSession;
-  flowToken: string | undefined;
-  code: string;
-  state: string;
-  origin: string;
-}): Promise<{ redirect: string }> {
-  const { db, current } = options;
-  const flow = await findFlow({ db, token: options.flowToken });
+export async function completeTrackerAuthorization(
+  { db, tracker }: AuthOptions,
+  current: ResolvedSession,
+  input: { flowToken: string | undefined; code: string; state: string; origin: string },
+): Promise<{ redirect: string }> {
+  const flow = await findFlow({ db, token: input.flowToken });
   if (
     !flow ||
     flow.kind !== 'tracker' ||
@@ -63,21 +54,19 @@ export async function completeTrackerAuthorization(options: {
       'The ticketing system authorization has expired. Please start again.',
     );
   }
-  if (!safeEqual(options.state, flow.state)) {
+  if (!safeEqual(input.state, flow.state)) {
     throw new ServiceError(
       'INVALID_INPUT',
       'The authorization answer does not belong to this browser (state mismatch).',
     );
   }
   await deleteFlow({ db, flowId: flow.id });
-  const account = await options.tracker.exchangeCode({
-    code: options.code,
+  await tracker.exchangeCode({
+    userId: current.user.id,
+    code: input.code,
     codeVerifier: flow.codeVerifier,
-    redirectUri: `${options.origin}${TRACKER_CALLBACK_PATH}`,
+    redirectUri: `${input.origin}${TRACKER_CALLBACK_PATH}`,
   });
-  if (account.userId !== current.user.id) {
-    throw new ServiceError('UNAUTHENTICATED', 'The ticketing system authorized a different user.');
-  }
   await markTrackerAuthorized({ db, sessionId: current.session.id, userId: current.user.id });
   return { redirect: AUTH_REDIRECTS.home };
 }

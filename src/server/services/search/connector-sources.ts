@@ -1,6 +1,7 @@
 import { SIGN_IN_TO_READ } from '../../../common/contracts/search.js';
 import type { Connectors } from '../../connectors/index.js';
 import type { ConnectorSearchQuery } from '../../connectors/search-types.js';
+import { TrackerGrantMissingError } from '../../connectors/tracker/grant-error.js';
 import { can } from '../../../common/policies.js';
 import type { KbHit, SearchSource, SearchSources, Searcher, SourcePage, SourceQuery } from './types.js';
 
@@ -54,6 +55,12 @@ export function connectorSources(connectors: SearchConnectors): SearchSources {
       search: (query) => helpdesk.searchRequests(connectorQuery(query), query.searcher.email ?? ''),
     },
     zendeskTickets: { search: (query) => helpdesk.searchTickets(connectorQuery(query)) },
-    jiraIssues: { search: (query) => tracker.searchIssues(connectorQuery(query)) },
+    // Searched as the agent, with their own grant at the tracker.
+    jiraIssues: {
+      search: async (query) => {
+        if (!query.searcher.userId) throw new TrackerGrantMissingError();
+        return tracker.searchIssues(connectorQuery(query), query.searcher.userId);
+      },
+    },
   };
 }

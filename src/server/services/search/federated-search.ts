@@ -8,9 +8,10 @@ import {
 } from '../../../common/contracts/search.js';
 import { can } from '../../../common/policies.js';
 import { docsPageUrl, SOURCE_ACTIONS } from '../../../common/search-sources.js';
+import { TrackerGrantMissingError } from '../../connectors/tracker/grant-error.js';
 import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
-import { isSourceFailure } from './source-failure.js';
+import { isSourceFailure, retryAfterMsOf } from './source-failure.js';
 import { searchWithFallbacks, type Attempt } from './fallbacks.js';
 import { suggestSpelling } from './suggest.js';
 import type {
@@ -57,7 +58,7 @@ export interface PageInput {
   exact?: boolean;
 }
 
-type Outcome<Hit> = { status: 'ok'; page: SourcePage<Hit> } | { status: 'timeout' | 'error' };
+type Outcome<Hit> = { status: 'ok'; page: SourcePage<Hit> } | { status: Exclude<SourceStatus, 'ok'> };
 
 export interface SearchServiceOptions {
   sources: SearchSources;
@@ -131,8 +132,12 @@ export class SearchService {
       breaker.onSuccess();
       return { status: 'ok', page: outcome.page };
     } catch (error) {
+      if (error instanceof TrackerGrantMissingError) {
+        breaker.onNeutral();
+        return { status: 'reauthorize' };
+      }
       if (isSourceFailure(error)) {
-        breaker.onFailure();
+        breaker.onFailure(retryAfterMsOf(error));
         this.options.log.error({ err: error, source: key }, 'search source failed');
       } else {
         breaker.onNeutral();
@@ -277,6 +282,9 @@ export class SearchService {
   }
 
   private unwrap<Hit>(key: SourceKey, outcome: Outcome<Hit>): SourcePage<Hit> {
+    // A 403, not a 401: the session is fine, and a 401 would sign the user out.
+    if (outcome.status === 'reauthorize')
+      throw new ServiceError('FORBIDDEN', new TrackerGrantMissingError().message);
     if (outcome.status !== 'ok') {
       throw new ServiceError(
         'UNAVAILABLE',

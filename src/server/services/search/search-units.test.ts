@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
+import { isSourceFailure, retryAfterMsOf } from './source-failure.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { suggestSpelling, trigramSimilarity } from './suggest.js';
 
@@ -26,6 +28,42 @@ describe('CircuitBreaker', () => {
     expect(breaker.tryAcquire()).toBe(true);
     breaker.onSuccess();
     expect(breaker.state).toBe('closed');
+  });
+});
+
+describe('CircuitBreaker after a rate limit', () => {
+  it('stays open until the longest wait a counted failure asked for, then forgets it on success', () => {
+    let now = 0;
+    const breaker = new CircuitBreaker({ failureThreshold: 2, cooldownMs: 1000, now: () => now });
+    breaker.onFailure(30_000);
+    now = 10_000;
+    breaker.onFailure(5_000);
+    expect(breaker.state).toBe('open');
+    now = 29_999;
+    expect(breaker.tryAcquire()).toBe(false);
+    now = 30_000;
+    expect(breaker.tryAcquire()).toBe(true);
+    breaker.onSuccess();
+    breaker.onFailure();
+    breaker.onFailure();
+    now = 31_000;
+    expect(breaker.state).toBe('half-open');
+  });
+});
+
+describe('isSourceFailure', () => {
+  it("counts a vendor's rate limit and unavailability, not a refused query", () => {
+    const limited = new ServiceError('UNAVAILABLE', 'jira answered 429', { retryAfterMs: 30_000 });
+    expect(isSourceFailure(limited)).toBe(true);
+    expect(retryAfterMsOf(limited)).toBe(30_000);
+    expect(isSourceFailure(new ServiceError('RATE_LIMITED', 'vendor quota'))).toBe(true);
+    expect(
+      isSourceFailure(Object.assign(new Error('Too Many Requests'), { status: 429, retryAfterMs: 2000 })),
+    ).toBe(true);
+    expect(retryAfterMsOf(Object.assign(new Error('Too Many Requests'), { retryAfterMs: 2000 }))).toBe(2000);
+    expect(isSourceFailure(new ServiceError('INVALID_INPUT', 'bad JQL'))).toBe(false);
+    expect(isSourceFailure(Object.assign(new Error('Bad Request'), { statusCode: 400 }))).toBe(false);
+    expect(retryAfterMsOf(new ServiceError('UNAVAILABLE', 'down'))).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import { ServiceError } from '../../../lib/errors.js';
 import type { IdentityConnector } from '../types.js';
+import { readClaims } from './read-claims.js';
 
 export interface OidcIdentityOptions {
   issuer: string;
@@ -15,9 +16,6 @@ export interface OidcIdentityOptions {
 /** Seconds a discovery or token request may take before the provider counts as down. */
 const REQUEST_TIMEOUT_SECONDS = 10;
 const SCOPE = 'openid email profile';
-
-const looksLikeEmail = (value: unknown): value is string =>
-  typeof value === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value);
 
 /** An OpenID Connect provider through `openid-client` (authorization code flow with PKCE). */
 export function createOidcIdentity(options: OidcIdentityOptions): IdentityConnector {
@@ -81,18 +79,7 @@ export function createOidcIdentity(options: OidcIdentityOptions): IdentityConnec
         });
       }
       if (!claims) throw new ServiceError('UNAUTHENTICATED', 'The corporate sign-in returned no ID token.');
-      // Entra ID puts the address in `email` when the optional claim is on, else in `preferred_username`.
-      const email = [claims.email, claims.preferred_username, claims.upn].find(looksLikeEmail);
-      if (!email)
-        throw new ServiceError('UNAUTHENTICATED', 'The corporate sign-in returned no email address.');
-      const name = typeof claims.name === 'string' && claims.name.trim() !== '' ? claims.name.trim() : email;
-      // `email_verified` speaks for the `email` claim only. The setting vouches where the provider says
-      // nothing, never against an explicit false.
-      const emailVerified =
-        email === claims.email && claims.email_verified !== undefined
-          ? claims.email_verified === true
-          : emailsVerified;
-      return { issuer: claims.iss, subject: claims.sub, email: email.toLowerCase(), emailVerified, name };
+      return readClaims(claims, { emailsVerified });
     },
   };
 }

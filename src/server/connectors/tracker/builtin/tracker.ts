@@ -69,14 +69,19 @@ export function createBuiltinTracker(options: BuiltinTrackerOptions): TrackerCon
       return back({ code });
     },
 
-    async exchangeCode({ code, codeVerifier, redirectUri }) {
+    // Its authorization server trusts the portal's session, so a redeemed code is the whole grant: nothing is
+    // kept, and every agent's searches read the same issues.
+    async exchangeCode({ userId, code, codeVerifier, redirectUri }) {
       const { subject } = await codes.redeem({
         code,
         codeVerifier,
         redirectUri,
         clientId: BUILTIN_TRACKER_CLIENT_ID,
       });
-      return { userId: subject };
+      if (subject !== userId) {
+        throw new ServiceError('UNAUTHENTICATED', 'The ticketing system authorized a different user.');
+      }
+      return { accountId: subject };
     },
   };
 }

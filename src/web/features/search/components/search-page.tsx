@@ -121,7 +121,16 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
     <>
       {failed.map((summary) => (
         <Alert key={summary.key} color="yellow" variant="light" mb="md">
-          {SOURCE_LABELS[summary.key]} did not answer in time; showing the others.
+          {summary.status === 'reauthorize' ? (
+            <>
+              To search {SOURCE_LABELS[summary.key]},{' '}
+              {/* A server redirect: a plain anchor, so the browser loads it. */}
+              <a href={paths.jiraAuth.getHref()}>authorize the ticketing system again</a>, then search once
+              more.
+            </>
+          ) : (
+            `${SOURCE_LABELS[summary.key]} did not answer in time; showing the others.`
+          )}
         </Alert>
       ))}
       <h2 className={classes.total}>

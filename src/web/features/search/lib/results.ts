@@ -1,4 +1,4 @@
-import type { SearchGroups, SearchResponse } from '../../../../common/contracts/search';
+import type { SearchGroups, SearchResponse, SourceStatus } from '../../../../common/contracts/search';
 import { docsPageUrl, SOURCE_KEYS, type SourceKey } from '../../../../common/search-sources';
 
 /** One result as the list shows it, whatever its source. */
@@ -97,7 +97,7 @@ const withSection = (section: string | undefined): { section?: string } => (sect
 export interface SourceSummary {
   key: SourceKey;
   count: number;
-  status: 'ok' | 'timeout' | 'error';
+  status: SourceStatus;
 }
 
 /** The groups present in an answer, in the canonical source order, with their counts. */
