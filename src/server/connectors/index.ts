@@ -10,14 +10,19 @@ import { createCommunityConnector } from './community/index.js';
 import type { CommunityConnector } from './community/types.js';
 import { createDocsConnector } from './docs/index.js';
 import type { DocsConnector } from './docs/types.js';
+import type { ConnectorRoutes } from './connector-routes.js';
 import { createHelpdeskConnector } from './helpdesk/index.js';
 import type { HelpdeskConnector } from './helpdesk/types.js';
 import { createIdentityConnector } from './identity/index.js';
 import type { IdentityConnector } from './identity/types.js';
+import { createKnowledgeBaseConnector } from './knowledge-base/index.js';
+import type { KnowledgeBaseConnector } from './knowledge-base/types.js';
 import { createModelConnector } from './model/index.js';
 import type { AnswerModel } from './model/types.js';
 import { createStorageConnector } from './storage/index.js';
 import type { StorageConnector } from './storage/types.js';
+import { createTicketDeskConnector } from './ticket-desk/index.js';
+import type { TicketDeskConnector } from './ticket-desk/types.js';
 import { createTrackerConnector } from './tracker/index.js';
 import type { TrackerConnector } from './tracker/types.js';
 import { commonLexemes } from '../lib/fulltext/common-lexemes.js';
@@ -28,7 +33,10 @@ import { commonLexemes } from '../lib/fulltext/common-lexemes.js';
  * interfaces; a vendor adapter (Zendesk, Jira, GitBook, Forumbee, Intercom, S3, an OpenAI-compatible model) is a folder beside `builtin/`.
  */
 export interface Connectors {
+  /** Customer and agent accounts, and the sign-in through the help desk. */
   helpdesk: HelpdeskConnector;
+  knowledgeBase: KnowledgeBaseConnector;
+  ticketDesk: TicketDeskConnector;
   identity: IdentityConnector;
   tracker: TrackerConnector;
   docs: DocsConnector;
@@ -69,8 +77,9 @@ export function createConnectors(options: {
         codesPerAddress: env.SIGN_IN_CODES_PER_ADDRESS,
         wrongCodesPerAddress: env.SIGN_IN_WRONG_CODES_PER_ADDRESS,
       },
-      fullText,
     }),
+    knowledgeBase: createKnowledgeBaseConnector({ fullText }),
+    ticketDesk: createTicketDeskConnector({ db, fullText }),
     identity: createIdentityConnector(options),
     tracker: createTrackerConnector({ db, fullText }),
     docs: createDocsConnector({ fullText }),
@@ -88,4 +97,11 @@ export function createConnectors(options: {
       timeoutMs: env.ASSISTANT_LLM_TIMEOUT_MS,
     }),
   };
+}
+
+/** The endpoints the chosen implementations bring (`routes`), for app.ts to register: none of the others'. */
+export function connectorRoutes(connectors: Connectors): NonNullable<ConnectorRoutes['routes']>[] {
+  return Object.values(connectors).flatMap((connector: ConnectorRoutes | null) =>
+    connector?.routes ? [connector.routes] : [],
+  );
 }

@@ -62,6 +62,8 @@ export interface FoundationOptions {
   /** The app's HTTP server's store of kept answers (plugins/kept-replay.ts). */
   keptReplay: KeptReplay;
   trustProxy: TrustProxy;
+  /** Connectors that replace the ones the configuration chose (tests substitute doubles). */
+  connectors?: Partial<Connectors>;
 }
 
 /**
@@ -106,15 +108,18 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   const synonyms = synonymIndex(await loadSynonyms(env.SEARCH_SYNONYMS_FILE));
   app.decorate('searchCaches', searchCaches);
   app.decorate('searchSynonyms', synonyms);
-  const connectors = createConnectors({
-    db: database.db,
-    env,
-    log: app.log,
-    mailer,
-    productName: config.product.name,
-    searchCaches,
-    synonyms,
-  });
+  const connectors: Connectors = {
+    ...createConnectors({
+      db: database.db,
+      env,
+      log: app.log,
+      mailer,
+      productName: config.product.name,
+      searchCaches,
+      synonyms,
+    }),
+    ...options.connectors,
+  };
   app.decorate('connectors', connectors);
   // The chat's origins (Intercom's, when it runs) are allowed on the chat's page only.
   registerPageContentSecurity(app, { path: CHATBOT_PAGE_PATH, sources: connectors.chat.pageSources });

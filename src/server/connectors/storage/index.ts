@@ -1,6 +1,7 @@
 import { apiPaths } from '../../../common/api-paths.js';
 import type { Database } from '../../db/client.js';
-import { createBuiltinStorage, type BuiltinStorage } from './builtin/storage.js';
+import { builtinStorageRoutes } from './builtin/routes.js';
+import { createBuiltinStorage } from './builtin/storage.js';
 import type { StorageConnector } from './types.js';
 
 /**
@@ -8,10 +9,7 @@ import type { StorageConnector } from './types.js';
  * S3 adapter joins here, chosen by its settings, behind the same interface.
  */
 export function createStorageConnector(options: { db: Database }): StorageConnector {
-  return createBuiltinStorage({ db: options.db, objectPath: apiPaths.storage.object });
-}
-
-/** The built-in store, whose signed URLs the portal serves itself (`builtin/routes.ts`). */
-export function asBuiltinStorage(storage: StorageConnector): BuiltinStorage | undefined {
-  return 'getRange' in storage ? (storage as BuiltinStorage) : undefined;
+  const storage = createBuiltinStorage({ db: options.db, objectPath: apiPaths.storage.object });
+  // The built-in store serves its signed URLs itself.
+  return { ...storage, routes: builtinStorageRoutes(storage) };
 }

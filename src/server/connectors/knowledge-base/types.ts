@@ -1,0 +1,45 @@
+import type { ConnectorRoutes } from '../connector-routes.js';
+import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
+
+/**
+ * The knowledge base (Zendesk Help Center in the vendor's deployment; the built-in one, loaded from
+ * `content/kb/`, by default): its articles, searched and read whole, and the structure the `/docs` pages and
+ * the home page show.
+ */
+
+/** A knowledge-base article found by a search (Zendesk Help Center article). */
+export interface KbHit {
+  id: number;
+  title: string;
+  htmlUrl: string;
+  /** Set when only signed-in users may read the article (Zendesk's user segment). */
+  userSegmentId: number | null;
+  sectionId: number | null;
+  /** The section's name ('' when it has none). */
+  section: string;
+  updatedAt: Date;
+  /** Highlighted HTML: only `<mark>`, see `markedSnippet`. */
+  snippet: string;
+}
+
+/** A knowledge-base article whole, as the assistant reads it to point into one of its sections. */
+export interface KbArticleBody {
+  id: number;
+  title: string;
+  htmlUrl: string;
+  /** Set when only signed-in users may read the article. */
+  userSegmentId: number | null;
+  /** The body as the help desk stores it: HTML whose section headings carry ids (`<h2 id>`, `<p id>`). */
+  body: string;
+}
+
+export interface KnowledgeBaseConnector extends ConnectorRoutes {
+  /** Knowledge-base articles, whole or of one category (the /docs search). Protected bodies are included. */
+  searchArticles(query: ConnectorSearchQuery, scope?: { categoryId: number }): Promise<SearchPage<KbHit>>;
+
+  /**
+   * The whole bodies of these articles (ids of search hits), in no particular order; an id the knowledge base
+   * no longer has is left out. Protected articles are included: who may read them is the caller's decision.
+   */
+  readArticles(ids: readonly number[]): Promise<KbArticleBody[]>;
+}
