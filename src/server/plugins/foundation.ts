@@ -9,6 +9,7 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 import { createDatabaseEvents, type DatabaseEvents } from '../db/events.js';
 import type { Env } from '../env.js';
 import { registerEventStreams } from '../lib/event-stream.js';
+import { commonLexemes } from '../lib/fulltext/common-lexemes.js';
 import { createSearchCaches, type SearchCaches } from '../lib/fulltext/search-caches.js';
 import { synonymIndex, type SynonymIndex } from '../lib/fulltext/query-terms.js';
 import { createKeptResponses, type KeptResponses } from '../lib/kept-responses.js';
@@ -109,14 +110,18 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   app.decorate('searchCaches', searchCaches);
   app.decorate('searchSynonyms', synonyms);
   const connectors: Connectors = {
-    ...createConnectors({
+    ...createConnectors(env, {
       db: database.db,
-      env,
       log: app.log,
       mailer,
       productName: config.product.name,
-      searchCaches,
-      synonyms,
+      fullText: {
+        db: database.db,
+        caches: searchCaches,
+        candidateLimit: env.SEARCH_CANDIDATE_LIMIT,
+        synonyms,
+        commonLexemes: commonLexemes(database.db),
+      },
     }),
     ...options.connectors,
   };

@@ -1,8 +1,9 @@
-import type { FullTextOptions } from '../../lib/fulltext/fulltext-search.js';
+import type { Env } from '../../env.js';
+import type { ConnectorShared } from '../shared.js';
 import { createBuiltinKnowledgeBase } from './builtin/knowledge-base.js';
 import type { KnowledgeBaseConnector } from './types.js';
 
-/** The knowledge base this portal uses: the built-in one until a vendor's joins here. */
-export function createKnowledgeBaseConnector(options: { fullText: FullTextOptions }): KnowledgeBaseConnector {
-  return createBuiltinKnowledgeBase(options);
+/** The knowledge base this portal shows and searches: the built-in one until a vendor's joins here. */
+export function createKnowledgeBaseConnector(_env: Env, shared: ConnectorShared): KnowledgeBaseConnector {
+  return createBuiltinKnowledgeBase({ fullText: shared.fullText });
 }
