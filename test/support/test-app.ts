@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Connectors } from '../../src/server/connectors/index.js';
 import { loadConfig } from '../../src/server/config/load-config.js';
 import { seedDemoAccounts } from '../../src/server/db/seed/demo-accounts.js';
-import { seedDemoData } from '../../src/server/db/seed/seed.js';
+import { seedDemoData } from '../../src/server/connectors/demo-data.js';
 import { loadEnv } from '../../src/server/env.js';
 import { loadContent } from '../../src/server/services/content/load-content.js';
 import type { SearchSources } from '../../src/server/services/search/types.js';
