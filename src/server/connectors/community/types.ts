@@ -1,4 +1,4 @@
-import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
+import type { ConnectorSearchQuery, SearchPage, TermStats } from '../search-types.js';
 import type { ConnectorRoutes } from '../connector-routes.js';
 
 /**
@@ -30,4 +30,7 @@ export interface CommunityConnector extends ConnectorRoutes {
 
   /** The whole posts of these ids (search hits), in no particular order; a post gone since is left out. */
   readPosts(ids: readonly number[]): Promise<CommunityPostBody[]>;
+
+  /** How many items hold each word stem, read from what the search matches (the assistant's term rarity). */
+  termStats(): Promise<TermStats>;
 }

@@ -1,4 +1,4 @@
-import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
+import type { ConnectorSearchQuery, SearchPage, TermStats } from '../search-types.js';
 import type { ConnectorRoutes } from '../connector-routes.js';
 
 /**
@@ -34,4 +34,7 @@ export interface DocsConnector extends ConnectorRoutes {
 
   /** The whole pages of these ids (search hits), in no particular order; a page gone since is left out. */
   readPages(ids: readonly number[]): Promise<DocsPageBody[]>;
+
+  /** How many items hold each word stem, read from what the search matches (the assistant's term rarity). */
+  termStats(): Promise<TermStats>;
 }

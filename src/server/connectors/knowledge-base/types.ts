@@ -1,5 +1,5 @@
 import type { ConnectorRoutes } from '../connector-routes.js';
-import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
+import type { ConnectorSearchQuery, SearchPage, TermStats } from '../search-types.js';
 
 /**
  * The knowledge base (Zendesk Help Center in the vendor's deployment; the built-in one, loaded from
@@ -42,4 +42,7 @@ export interface KnowledgeBaseConnector extends ConnectorRoutes {
    * no longer has is left out. Protected articles are included: who may read them is the caller's decision.
    */
   readArticles(ids: readonly number[]): Promise<KbArticleBody[]>;
+
+  /** How many items hold each word stem, read from what the search matches (the assistant's term rarity). */
+  termStats(): Promise<TermStats>;
 }

@@ -4,6 +4,7 @@ import { rowsWithIds } from '../../../db/rows-with-ids.js';
 import { kbArticles } from '../../../db/schema/index.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
+import { tableTermStats } from '../../../lib/fulltext/term-stats.js';
 import type { KbHit, KnowledgeBaseConnector } from '../types.js';
 
 /** The built-in knowledge base's searchable table; the benchmark runs the same statements raw. */
@@ -53,6 +54,7 @@ export function createBuiltinKnowledgeBase(options: { fullText: FullTextOptions 
             scope: `category:${scope.categoryId}`,
           })
         : articles(query),
+    termStats: () => tableTermStats(fullText.db, KB_FULLTEXT.table),
     readArticles: (ids) =>
       rowsWithIds(
         fullText.db,
