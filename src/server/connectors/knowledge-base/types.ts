@@ -33,6 +33,20 @@ export interface KbArticleBody {
   body: string;
 }
 
+/** An article as the knowledge area hands it out: the fields a listing needs, never the raw row. */
+export interface KbArticleSummary {
+  id: number;
+  slug: string;
+  title: string;
+  /** The body as plain text; presenters cut the snippet from it. */
+  bodyText: string;
+  /** Non-null: the article needs sign-in, so its text is not shown on the public home page. */
+  userSegmentId: number | null;
+  htmlUrl: string;
+  viewCount: number;
+  updatedAt: Date;
+}
+
 export interface KnowledgeBaseConnector extends ConnectorRoutes {
   /** Knowledge-base articles, whole or of one category (the /docs search). Protected bodies are included. */
   searchArticles(query: ConnectorSearchQuery, scope?: { categoryId: number }): Promise<SearchPage<KbHit>>;
@@ -45,4 +59,10 @@ export interface KnowledgeBaseConnector extends ConnectorRoutes {
 
   /** How many items hold each word stem, read from what the search matches (the assistant's term rarity). */
   termStats(): Promise<TermStats>;
+
+  /** The home page's card: the `latestLimit` most recently updated articles and the `popularLimit` most read. */
+  latest(limits: {
+    latestLimit: number;
+    popularLimit: number;
+  }): Promise<{ latest: KbArticleSummary[]; mostPopular: KbArticleSummary[] }>;
 }

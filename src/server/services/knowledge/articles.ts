@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { KnowledgeBaseConnector } from '../../connectors/knowledge-base/types.js';
 import type { Database } from '../../db/client.js';
 import { kbArticles, kbCategories, kbSections } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
@@ -8,6 +9,7 @@ import { ServiceError } from '../../lib/errors.js';
 /** What the knowledge service needs: every call takes it first, then the actor (when it has one), then its input. */
 export interface KnowledgeOptions {
   db: Database;
+  knowledgeBase: KnowledgeBaseConnector;
 }
 
 export interface KbCategory {
@@ -60,7 +62,10 @@ function asIntegerId(idOrSlug: string): number | undefined {
 }
 
 /** A category by numeric id or slug; NOT_FOUND otherwise. */
-export async function findCategory({ db }: KnowledgeOptions, idOrSlug: string): Promise<KbCategory> {
+export async function findCategory(
+  { db }: Pick<KnowledgeOptions, 'db'>,
+  idOrSlug: string,
+): Promise<KbCategory> {
   const id = asIntegerId(idOrSlug);
   const where = id !== undefined ? eq(kbCategories.id, id) : eq(kbCategories.slug, idOrSlug);
   const [row] = await db

@@ -6,6 +6,7 @@ import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/full
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
 import { tableTermStats } from '../../../lib/fulltext/term-stats.js';
 import type { KbHit, KnowledgeBaseConnector } from '../types.js';
+import { builtinLatest } from './latest.js';
 
 /** The built-in knowledge base's searchable table; the benchmark runs the same statements raw. */
 export const KB_FULLTEXT = {
@@ -55,6 +56,7 @@ export function createBuiltinKnowledgeBase(options: { fullText: FullTextOptions 
           })
         : articles(query),
     termStats: () => tableTermStats(fullText.db, KB_FULLTEXT.table),
+    latest: builtinLatest(fullText.db),
     readArticles: (ids) =>
       rowsWithIds(
         fullText.db,
