@@ -47,6 +47,13 @@ export interface KbArticleSummary {
   updatedAt: Date;
 }
 
+/** A category of the knowledge base (a Help Center category); `/docs` shows the Tech Hub's. */
+export interface KbCategory {
+  id: number;
+  slug: string;
+  name: string;
+}
+
 export interface KnowledgeBaseConnector extends ConnectorRoutes {
   /** Knowledge-base articles, whole or of one category (the /docs search). Protected bodies are included. */
   searchArticles(query: ConnectorSearchQuery, scope?: { categoryId: number }): Promise<SearchPage<KbHit>>;
@@ -65,4 +72,10 @@ export interface KnowledgeBaseConnector extends ConnectorRoutes {
     latestLimit: number;
     popularLimit: number;
   }): Promise<{ latest: KbArticleSummary[]; mostPopular: KbArticleSummary[] }>;
+
+  /**
+   * A category by numeric id or slug, or undefined. `tech-hub` names the category `/docs` shows: the built-in's
+   * slug, or the configured category of a vendor's knowledge base (`techHubCategoryId`).
+   */
+  category(idOrSlug: string): Promise<KbCategory | undefined>;
 }

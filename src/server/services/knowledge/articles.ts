@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { KnowledgeBaseConnector } from '../../connectors/knowledge-base/types.js';
+import { asIntegerId } from '../../lib/integer-id.js';
+import type { KbCategory, KnowledgeBaseConnector } from '../../connectors/knowledge-base/types.js';
 import type { Database } from '../../db/client.js';
-import { kbArticles, kbCategories, kbSections } from '../../db/schema/index.js';
+import { kbArticles, kbSections } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
 
 /** Knowledge base structure for the /docs page: a category's sections and their articles. */
@@ -10,12 +11,6 @@ import { ServiceError } from '../../lib/errors.js';
 export interface KnowledgeOptions {
   db: Database;
   knowledgeBase: KnowledgeBaseConnector;
-}
-
-export interface KbCategory {
-  id: number;
-  slug: string;
-  name: string;
 }
 
 export interface KbArticle {
@@ -48,33 +43,14 @@ const articleColumns = {
   updatedAt: kbArticles.updatedAt,
 };
 
-/** Largest value of a PostgreSQL `integer` (the id columns). */
-const MAX_INTEGER_ID = 2_147_483_647;
-
-/**
- * A numeric id when the value is one an id column can hold. Any other value, a 20-digit number included,
- * is looked up as a slug: it then finds nothing (404) instead of overflowing the integer comparison (500).
- */
-function asIntegerId(idOrSlug: string): number | undefined {
-  if (!/^\d{1,10}$/.test(idOrSlug)) return undefined;
-  const id = Number(idOrSlug);
-  return id <= MAX_INTEGER_ID ? id : undefined;
-}
-
-/** A category by numeric id or slug; NOT_FOUND otherwise. */
+/** A category by numeric id or slug (the knowledge base decides which its slugs are); NOT_FOUND otherwise. */
 export async function findCategory(
-  { db }: Pick<KnowledgeOptions, 'db'>,
+  { knowledgeBase }: Pick<KnowledgeOptions, 'knowledgeBase'>,
   idOrSlug: string,
 ): Promise<KbCategory> {
-  const id = asIntegerId(idOrSlug);
-  const where = id !== undefined ? eq(kbCategories.id, id) : eq(kbCategories.slug, idOrSlug);
-  const [row] = await db
-    .select({ id: kbCategories.id, slug: kbCategories.slug, name: kbCategories.name })
-    .from(kbCategories)
-    .where(where)
-    .limit(1);
-  if (!row) throw new ServiceError('NOT_FOUND', 'No such knowledge base category.');
-  return row;
+  const category = await knowledgeBase.category(idOrSlug);
+  if (!category) throw new ServiceError('NOT_FOUND', 'No such knowledge base category.');
+  return category;
 }
 
 export interface KbSection {

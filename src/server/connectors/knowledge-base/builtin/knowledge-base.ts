@@ -6,6 +6,7 @@ import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/full
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
 import { tableTermStats } from '../../../lib/fulltext/term-stats.js';
 import type { KbHit, KnowledgeBaseConnector } from '../types.js';
+import { builtinCategory } from './category.js';
 import { builtinLatest } from './latest.js';
 
 /** The built-in knowledge base's searchable table; the benchmark runs the same statements raw. */
@@ -57,6 +58,7 @@ export function createBuiltinKnowledgeBase(options: { fullText: FullTextOptions 
         : articles(query),
     termStats: () => tableTermStats(fullText.db, KB_FULLTEXT.table),
     latest: builtinLatest(fullText.db),
+    category: builtinCategory(fullText.db),
     readArticles: (ids) =>
       rowsWithIds(
         fullText.db,
