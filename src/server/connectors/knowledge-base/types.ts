@@ -54,6 +54,56 @@ export interface KbCategory {
   name: string;
 }
 
+export interface KbArticle {
+  id: number;
+  slug: string;
+  title: string;
+  /** HTML. */
+  body: string;
+  bodyText: string;
+  section: string;
+  sectionId: number | null;
+  userSegmentId: number | null;
+  htmlUrl: string;
+  updatedAt: Date;
+}
+
+export interface KbSection {
+  id: number;
+  name: string;
+  /** What `/docs?section=` names it by. */
+  slug: string;
+}
+
+export interface CategoryTree {
+  category: KbCategory;
+  sections: (KbSection & { articles: KbArticle[] })[];
+}
+
+export interface ArticlePage {
+  article: KbArticle;
+  /** The slug of its section, null when it has none. */
+  sectionSlug: string | null;
+  /** Other articles of its section, the most read first. */
+  related: { id: number; title: string; htmlUrl: string }[];
+}
+
+export interface ArticleSummary {
+  id: number;
+  title: string;
+  htmlUrl: string;
+  userSegmentId: number | null;
+  section: KbSection;
+  updatedAt: Date;
+}
+
+export interface CategoryOverview {
+  category: KbCategory;
+  sections: (KbSection & { articleCount: number })[];
+  mostViewed: ArticleSummary[];
+  recentlyUpdated: ArticleSummary[];
+}
+
 export interface KnowledgeBaseConnector extends ConnectorRoutes {
   /** Knowledge-base articles, whole or of one category (the /docs search). Protected bodies are included. */
   searchArticles(query: ConnectorSearchQuery, scope?: { categoryId: number }): Promise<SearchPage<KbHit>>;
@@ -78,4 +128,19 @@ export interface KnowledgeBaseConnector extends ConnectorRoutes {
    * slug, or the configured category of a vendor's knowledge base (`techHubCategoryId`).
    */
   category(idOrSlug: string): Promise<KbCategory | undefined>;
+
+  /** A category's sections by name, articles by title within each. */
+  categoryTree(category: KbCategory): Promise<CategoryTree>;
+
+  /** An article by numeric id or slug with its section's slug and related articles; NOT_FOUND otherwise. */
+  articlePage(idOrSlug: string): Promise<ArticlePage>;
+
+  /**
+   * The home of a category: its sections with their article counts, and its `limit` most viewed and most
+   * recently updated articles, ties broken by id.
+   */
+  categoryOverview(category: KbCategory, limit: number): Promise<CategoryOverview>;
+
+  /** An article's id by numeric id or slug; NOT_FOUND otherwise. */
+  articleId(idOrSlug: string): Promise<number>;
 }

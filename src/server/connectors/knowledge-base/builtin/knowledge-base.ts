@@ -8,6 +8,7 @@ import { tableTermStats } from '../../../lib/fulltext/term-stats.js';
 import type { KbHit, KnowledgeBaseConnector } from '../types.js';
 import { builtinCategory } from './category.js';
 import { builtinLatest } from './latest.js';
+import { articlePage, categoryOverview, categoryTree, findArticleId } from './structure.js';
 
 /** The built-in knowledge base's searchable table; the benchmark runs the same statements raw. */
 export const KB_FULLTEXT = {
@@ -59,6 +60,10 @@ export function createBuiltinKnowledgeBase(options: { fullText: FullTextOptions 
     termStats: () => tableTermStats(fullText.db, KB_FULLTEXT.table),
     latest: builtinLatest(fullText.db),
     category: builtinCategory(fullText.db),
+    categoryTree: (category) => categoryTree(fullText.db, category),
+    articlePage: (idOrSlug) => articlePage(fullText.db, idOrSlug),
+    categoryOverview: (category, limit) => categoryOverview(fullText.db, category, limit),
+    articleId: (idOrSlug) => findArticleId(fullText.db, idOrSlug),
     readArticles: (ids) =>
       rowsWithIds(
         fullText.db,
