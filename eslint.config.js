@@ -71,22 +71,32 @@ const serverLayersBelowRoutes = [
   'mail',
   'config',
 ];
+const routesBelow = {
+  regex: '^(\\.\\./)+routes/|(^|/)src/server/routes/',
+  message:
+    'Only app.ts and routes/ import routes/: move what both need into services/<area> (its plugin decorates the app) or presenters/.',
+};
+// The connector boundary: outside src/server/connectors/ nothing knows which implementation runs, so nothing
+// there imports a built-in connector's code or tables (`connectors/<kind>/builtin/`, the built-ins' shared
+// OAuth server). Code outside goes through `app.connectors` and the kinds' `types.ts`.
+const builtinConnectors = {
+  regex: '(^|/)connectors/([^/]+/)?builtin(-[a-z]+)?(/|$)',
+  message:
+    "Outside src/server/connectors/ nothing imports a built-in connector's module or table: use the kind's interface (connectors/<kind>/types.ts) through app.connectors, or add what you need to it.",
+};
 const serverLayers = {
-  files: serverLayersBelowRoutes.map((layer) => `src/server/${layer}/**/*.{ts,tsx}`),
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: '^(\\.\\./)+routes/|(^|/)src/server/routes/',
-            message:
-              'Only app.ts and routes/ import routes/: move what both need into services/<area> (its plugin decorates the app) or presenters/.',
-          },
-        ],
-      },
-    ],
-  },
+  files: serverLayersBelowRoutes
+    .filter((layer) => layer !== 'connectors')
+    .map((layer) => `src/server/${layer}/**/*.{ts,tsx}`),
+  rules: { 'no-restricted-imports': ['error', { patterns: [routesBelow, builtinConnectors] }] },
+};
+const connectorLayer = {
+  files: ['src/server/connectors/**/*.{ts,tsx}'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [routesBelow] }] },
+};
+const serverTop = {
+  files: ['src/server/*.{ts,tsx}', 'src/server/routes/**/*.{ts,tsx}'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [builtinConnectors] }] },
 };
 
 export default tseslint.config(
@@ -110,4 +120,6 @@ export default tseslint.config(
   sharedLayers,
   ...featureBoundaries,
   serverLayers,
+  connectorLayer,
+  serverTop,
 );

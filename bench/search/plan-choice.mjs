@@ -13,7 +13,7 @@
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from '../../src/common/contracts/search.ts';
 import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.ts';
 import { DOCS_FULLTEXT } from '../../src/server/connectors/docs/builtin/docs.ts';
-import { KB_FULLTEXT } from '../../src/server/connectors/helpdesk/builtin/search.ts';
+import { KB_FULLTEXT } from '../../src/server/connectors/knowledge-base/builtin/knowledge-base.ts';
 import { executePreparedRows, openDatabase } from '../../src/server/db/client.ts';
 import { commonLexemes } from '../../src/server/lib/fulltext/common-lexemes.ts';
 import { textQueryOf } from '../../src/server/lib/fulltext/fulltext-search.ts';

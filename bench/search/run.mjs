@@ -37,7 +37,7 @@ import { NO_SYNONYMS } from '../../src/server/lib/fulltext/query-terms.ts';
 import { commonLexemes } from '../../src/server/lib/fulltext/common-lexemes.ts';
 import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.ts';
 import { DOCS_FULLTEXT } from '../../src/server/connectors/docs/builtin/docs.ts';
-import { KB_FULLTEXT } from '../../src/server/connectors/helpdesk/builtin/search.ts';
+import { KB_FULLTEXT } from '../../src/server/connectors/knowledge-base/builtin/knowledge-base.ts';
 import { generateCorpus, random } from './generate-corpus.ts';
 import { QUERIES, WORDS } from './queries.mjs';
 

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { SEARCH_PAGE_SIZE } from '../../src/common/contracts/search';
 import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community';
 import { DOCS_FULLTEXT } from '../../src/server/connectors/docs/builtin/docs';
-import { KB_FULLTEXT } from '../../src/server/connectors/helpdesk/builtin/search';
+import { KB_FULLTEXT } from '../../src/server/connectors/knowledge-base/builtin/knowledge-base';
 import { executePreparedRows, executeRows, openDatabase, type Database } from '../../src/server/db/client';
 import { commonLexemes } from '../../src/server/lib/fulltext/common-lexemes';
 import { sourceStatement } from '../../src/server/lib/fulltext/fulltext-search';

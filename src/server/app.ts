@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PortalConfig } from '../common/portal-config.js';
-import { builtinConnectorRoutes } from './connectors/builtin-routes.js';
+import { connectorRoutes, type Connectors } from './connectors/index.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import foundation from './plugins/foundation.js';
@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Search sources that replace the built-in ones (vendor adapters; tests register slow or failing ones). */
   searchSources?: Partial<SearchSources>;
+  /** Connectors that replace the ones the configuration chose (tests substitute doubles). */
+  connectors?: Partial<Connectors>;
 }
 
 export type App = FastifyInstance;
@@ -79,7 +81,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const { env, config, database } = options;
-  await app.register(foundation, { env, config, database, distDir, keptReplay, trustProxy });
+  await app.register(foundation, {
+    env,
+    config,
+    database,
+    distDir,
+    keptReplay,
+    trustProxy,
+    ...(options.connectors ? { connectors: options.connectors } : {}),
+  });
 
   // The areas' services.
   await app.register(auth);
@@ -100,7 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(assistantRoutes);
   await app.register(chatRoutes);
   await app.register(authRoutes);
-  await app.register(builtinConnectorRoutes);
+  // The chosen connectors' own endpoints (the built-ins' sign-in page API, authorize endpoint, signed URLs).
+  for (const routes of connectorRoutes(app.connectors)) await app.register(routes);
   await registerStaticFiles(app, { clientDir: path.join(distDir, 'client') });
   registerPageFallback(app);
 

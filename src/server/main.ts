@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config/load-config.js';
 import { openDatabase, pgliteDirectory, type DatabaseHandle } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDemoAccountsLogged } from './db/seed/demo-accounts.js';
-import { seedDemoData } from './db/seed/seed.js';
+import { seedDemoData } from './connectors/demo-data.js';
 import { EnvError, loadEnv, type Env } from './env.js';
 import { loadContent } from './services/content/load-content.js';
 import { watchContent } from './services/content/watch-content.js';

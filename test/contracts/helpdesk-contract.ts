@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { HelpdeskConnector } from '../../src/server/connectors/helpdesk/types.js';
+import type { TicketDeskConnector } from '../../src/server/connectors/ticket-desk/types.js';
 import type {
   CreateTicketInput,
   HelpdeskTicketRecord,
   TicketConversationMessage,
-} from '../../src/server/connectors/helpdesk/ticket-types.js';
+} from '../../src/server/connectors/ticket-desk/types.js';
 import { ServiceError } from '../../src/server/lib/errors.js';
 import { useResource } from '../support/use-test-app.js';
 
@@ -14,15 +15,20 @@ import { useResource } from '../support/use-test-app.js';
  * the connector through its interface only: users, tickets and their comments, history, files, changes, the
  * list's filters, order and paging, the ticket searches, and the answers for ids it does not have.
  *
- * `makeHelpdesk` gives a help desk with no tickets and no users; `close` releases it.
+ * `makeHelpdesk` gives a help desk and its ticket desk, with no tickets and no users; `close` releases it.
  */
 export function describeHelpdeskContract(
   name: string,
-  makeHelpdesk: () => Promise<{ helpdesk: HelpdeskConnector; close: () => Promise<void> }>,
+  makeHelpdesk: () => Promise<{
+    helpdesk: HelpdeskConnector;
+    ticketDesk: TicketDeskConnector;
+    close: () => Promise<void>;
+  }>,
 ): void {
   describe(`help-desk contract: ${name}`, () => {
     const made = useResource(makeHelpdesk, (value) => value.close());
     const helpdesk = () => made.helpdesk;
+    const ticketDesk = () => made.ticketDesk;
 
     // Each test makes people and organisations of its own, so the tests share one help desk.
     let serial = 0;
@@ -58,7 +64,7 @@ export function describeHelpdeskContract(
       ...overrides,
     });
     const open = (overrides: Partial<CreateTicketInput> & { requesterEmail: string }) =>
-      helpdesk().createTicket(ticketInput(overrides));
+      ticketDesk().createTicket(ticketInput(overrides));
     const ids = (tickets: HelpdeskTicketRecord[]) => tickets.map((ticket) => ticket.id);
 
     describe('users', () => {
@@ -82,7 +88,7 @@ export function describeHelpdeskContract(
           tier: 'Strategic',
           priority: 'P1',
         });
-        const created = await helpdesk().createTicket(input);
+        const created = await ticketDesk().createTicket(input);
         expect(created).toMatchObject({
           subject: input.subject,
           description: input.description,
@@ -99,9 +105,9 @@ export function describeHelpdeskContract(
           conversationId: null,
           createdAt: input.createdAt,
         });
-        expect(await helpdesk().getTicket(created.id)).toEqual(created);
-        expect(await helpdesk().ticketConversation(created.id)).toBeNull();
-        expect((await helpdesk().listTicketEvents(created.id)).map((event) => event.kind)).toEqual([
+        expect(await ticketDesk().getTicket(created.id)).toEqual(created);
+        expect(await ticketDesk().ticketConversation(created.id)).toBeNull();
+        expect((await ticketDesk().listTicketEvents(created.id)).map((event) => event.kind)).toEqual([
           'created',
         ]);
       });
@@ -125,21 +131,23 @@ export function describeHelpdeskContract(
         const conversationId = '5b0c1a3e-8c4f-4a7e-9d51-0f6a2b1c3d4e';
         const ticket = await open({ requesterEmail: requester.email, conversationId, conversation });
         expect(ticket.conversationId).toBe(conversationId);
-        expect(await helpdesk().ticketConversation(ticket.id)).toEqual(conversation);
+        expect(await ticketDesk().ticketConversation(ticket.id)).toEqual(conversation);
       });
 
       it('answers ids it does not have: nothing to get, change, attach or list, and a comment is refused', async () => {
         const missing = 2_000_000_000;
-        expect(await helpdesk().getTicket(missing)).toBeUndefined();
-        expect(await helpdesk().updateTicket(missing, { status: 'open' }, 'a@acme.example')).toBeUndefined();
+        expect(await ticketDesk().getTicket(missing)).toBeUndefined();
         expect(
-          await helpdesk().recordAttachment(missing, { fileName: 'x.log', actorEmail: 'a@acme.example' }),
+          await ticketDesk().updateTicket(missing, { status: 'open' }, 'a@acme.example'),
         ).toBeUndefined();
-        expect(await helpdesk().listComments(missing, { includeInternal: true })).toEqual([]);
-        expect(await helpdesk().listTicketEvents(missing)).toEqual([]);
-        expect(await helpdesk().ticketConversation(missing)).toBeNull();
+        expect(
+          await ticketDesk().recordAttachment(missing, { fileName: 'x.log', actorEmail: 'a@acme.example' }),
+        ).toBeUndefined();
+        expect(await ticketDesk().listComments(missing, { includeInternal: true })).toEqual([]);
+        expect(await ticketDesk().listTicketEvents(missing)).toEqual([]);
+        expect(await ticketDesk().ticketConversation(missing)).toBeNull();
         await expect(
-          helpdesk().addComment({
+          ticketDesk().addComment({
             ticketId: missing,
             author: { email: 'a@acme.example', name: 'A', type: 'agent' },
             body: 'Hello',
@@ -157,7 +165,7 @@ export function describeHelpdeskContract(
         const asCustomer = { email: requester.email, name: requester.name, type: 'customer' as const };
         const asAgent = { email: staff.email, name: staff.name, type: 'agent' as const };
 
-        const fromCustomer = await helpdesk().addComment({
+        const fromCustomer = await ticketDesk().addComment({
           ticketId: ticket.id,
           author: asCustomer,
           body: 'More detail: it fails at 02:00.',
@@ -171,7 +179,7 @@ export function describeHelpdeskContract(
         });
         expect(fromCustomer.ticket.firstRespondedAt).toBeNull();
 
-        const note = await helpdesk().addComment({
+        const note = await ticketDesk().addComment({
           ticketId: ticket.id,
           author: asAgent,
           body: 'Looks like the known IPsec rekey bug.',
@@ -179,7 +187,7 @@ export function describeHelpdeskContract(
         });
         expect(note.ticket.firstRespondedAt).toBeNull();
 
-        const reply = await helpdesk().addComment({
+        const reply = await ticketDesk().addComment({
           ticketId: ticket.id,
           author: asAgent,
           body: 'We are on it.',
@@ -191,7 +199,7 @@ export function describeHelpdeskContract(
         expect(respondedAt).toBeInstanceOf(Date);
         expect(reply.ticket.updatedAt.getTime()).toBeGreaterThanOrEqual(ticket.updatedAt.getTime());
 
-        const again = await helpdesk().addComment({
+        const again = await ticketDesk().addComment({
           ticketId: ticket.id,
           author: asAgent,
           body: 'A fix is coming.',
@@ -199,18 +207,18 @@ export function describeHelpdeskContract(
         });
         expect(again.ticket.firstRespondedAt).toEqual(respondedAt);
 
-        const all = await helpdesk().listComments(ticket.id, { includeInternal: true });
+        const all = await ticketDesk().listComments(ticket.id, { includeInternal: true });
         expect(all.map((comment) => [comment.body, comment.internal])).toEqual([
           ['More detail: it fails at 02:00.', false],
           ['Looks like the known IPsec rekey bug.', true],
           ['We are on it.', false],
           ['A fix is coming.', false],
         ]);
-        const publicOnly = await helpdesk().listComments(ticket.id, { includeInternal: false });
+        const publicOnly = await ticketDesk().listComments(ticket.id, { includeInternal: false });
         expect(publicOnly.map((comment) => comment.id)).toEqual(
           all.filter((comment) => !comment.internal).map((comment) => comment.id),
         );
-        const events = await helpdesk().listTicketEvents(ticket.id);
+        const events = await ticketDesk().listTicketEvents(ticket.id);
         expect(
           events.map((event) => [event.kind, event.detail.from ?? null, event.detail.to ?? null]),
         ).toEqual([
@@ -237,7 +245,7 @@ export function describeHelpdeskContract(
         const staff = await agent('Sam Staff');
         const ticket = await open({ requesterEmail: requester.email });
         const due = new Date(Date.now() + 30 * 60_000);
-        const changed = await helpdesk().updateTicket(
+        const changed = await ticketDesk().updateTicket(
           ticket.id,
           { status: 'pending', priority: 'P1', assigneeEmail: staff.email, firstResponseDueAt: due },
           staff.email,
@@ -248,16 +256,16 @@ export function describeHelpdeskContract(
           assignee: { email: staff.email, name: 'Sam Staff' },
           firstResponseDueAt: due,
         });
-        expect(await helpdesk().getTicket(ticket.id)).toEqual(changed);
+        expect(await ticketDesk().getTicket(ticket.id)).toEqual(changed);
 
         // The same status again and an unassignment: only the assignee is a change.
-        const unassigned = await helpdesk().updateTicket(
+        const unassigned = await ticketDesk().updateTicket(
           ticket.id,
           { status: 'pending', assigneeEmail: null },
           staff.email,
         );
         expect(unassigned?.assignee).toBeNull();
-        const history = (await helpdesk().listTicketEvents(ticket.id)).map((event) => [
+        const history = (await ticketDesk().listTicketEvents(ticket.id)).map((event) => [
           event.kind,
           event.detail.from ?? null,
           event.detail.to ?? null,
@@ -274,13 +282,13 @@ export function describeHelpdeskContract(
       it('records a file in the history as a change of the ticket', async () => {
         const requester = await customer();
         const ticket = await open({ requesterEmail: requester.email });
-        const after = await helpdesk().recordAttachment(ticket.id, {
+        const after = await ticketDesk().recordAttachment(ticket.id, {
           fileName: 'diagnostics.tar.gz',
           actorEmail: requester.email,
         });
         expect(after?.id).toBe(ticket.id);
         expect(after?.updatedAt.getTime()).toBeGreaterThan(ticket.updatedAt.getTime());
-        const [, attached] = await helpdesk().listTicketEvents(ticket.id);
+        const [, attached] = await ticketDesk().listTicketEvents(ticket.id);
         expect(attached).toMatchObject({
           kind: 'attached',
           actorEmail: requester.email,
@@ -302,8 +310,8 @@ export function describeHelpdeskContract(
         const d = await make(stranger, 3, { organisation: null });
         const e = await make(one, 2, { priority: 'P3' });
         // Changes move a ticket to the top of the newest-change order: b, then c.
-        await helpdesk().updateTicket(b.id, { status: 'solved', assigneeEmail: staff.email }, staff.email);
-        await helpdesk().addComment({
+        await ticketDesk().updateTicket(b.id, { status: 'solved', assigneeEmail: staff.email }, staff.email);
+        await ticketDesk().addComment({
           ticketId: c.id,
           author: { email: staff.email, name: staff.name, type: 'agent' },
           body: 'Answered.',
@@ -312,8 +320,8 @@ export function describeHelpdeskContract(
         });
         const mine = [a, b, c, d, e].map((ticket) => ticket.id);
         // Every ticket of these tests' people, newest change first: other tests' tickets left out.
-        const list = async (query: Omit<Parameters<HelpdeskConnector['listTickets']>[0], 'scope'>) => {
-          const all = await helpdesk().listTickets({ scope: { kind: 'all' }, ...query });
+        const list = async (query: Omit<Parameters<TicketDeskConnector['listTickets']>[0], 'scope'>) => {
+          const all = await ticketDesk().listTickets({ scope: { kind: 'all' }, ...query });
           return { ...all, tickets: all.tickets.filter((ticket) => mine.includes(ticket.id)) };
         };
         const everything = { order: 'updated' as const, limit: 1000, offset: 0 };
@@ -327,18 +335,18 @@ export function describeHelpdeskContract(
           e.id,
         ]);
 
-        const requester = await helpdesk().listTickets({
+        const requester = await ticketDesk().listTickets({
           scope: { kind: 'requester', email: one.email },
           ...everything,
         });
         expect(ids(requester.tickets)).toEqual([b.id, e.id, a.id]);
         expect(requester.count).toBe(3);
-        const byOrganisation = await helpdesk().listTickets({
+        const byOrganisation = await ticketDesk().listTickets({
           scope: { kind: 'organisation', organisation, email: stranger.email },
           ...everything,
         });
         expect(ids(byOrganisation.tickets)).toEqual([c.id, b.id, e.id, d.id, a.id]);
-        const organisationOnly = await helpdesk().listTickets({
+        const organisationOnly = await ticketDesk().listTickets({
           scope: { kind: 'organisation', organisation, email: unique('x') },
           ...everything,
         });
@@ -375,7 +383,7 @@ export function describeHelpdeskContract(
 
         // Pages of the requester's three: the count is of all three on every page; limit 0 counts only.
         const page = (offset: number, limit: number) =>
-          helpdesk().listTickets({
+          ticketDesk().listTickets({
             scope: { kind: 'requester', email: one.email },
             order: 'updated',
             limit,
@@ -396,7 +404,7 @@ export function describeHelpdeskContract(
         const ticket = await open({ requesterEmail: requester.email, subject: `Tunnel ${word} flaps` });
         await open({ requesterEmail: other.email, subject: `Tunnel ${word} flaps too` });
         const note = `${word}secret`;
-        await helpdesk().addComment({
+        await ticketDesk().addComment({
           ticketId: ticket.id,
           author: { email: staff.email, name: staff.name, type: 'agent' },
           body: `Internal: ${note}`,
@@ -409,14 +417,16 @@ export function describeHelpdeskContract(
           signal: new AbortController().signal,
         });
 
-        const requests = await helpdesk().searchRequests(query(word), requester.email);
+        const requests = await ticketDesk().searchRequests(query(word), requester.email);
         expect(requests.hits.map((hit) => hit.id)).toEqual([ticket.id]);
         expect(requests.hits[0]).toMatchObject({ subject: `Tunnel ${word} flaps`, status: 'new' });
-        expect((await helpdesk().searchRequests(query(note), requester.email)).hits).toEqual([]);
-        expect((await helpdesk().searchRequests(query(word), '')).hits).toEqual([]);
+        expect((await ticketDesk().searchRequests(query(note), requester.email)).hits).toEqual([]);
+        expect((await ticketDesk().searchRequests(query(word), '')).hits).toEqual([]);
 
-        expect((await helpdesk().searchTickets(query(word))).count).toBe(2);
-        expect((await helpdesk().searchTickets(query(note))).hits.map((hit) => hit.id)).toEqual([ticket.id]);
+        expect((await ticketDesk().searchTickets(query(word))).count).toBe(2);
+        expect((await ticketDesk().searchTickets(query(note))).hits.map((hit) => hit.id)).toEqual([
+          ticket.id,
+        ]);
       });
     });
   });

@@ -22,7 +22,7 @@ describe('server layers (eslint no-restricted-imports): nothing below routes/ im
     ["import { x } from '../../services/tickets/tickets.js';", 'src/server/routes/tickets/a.ts'],
     ["import { x } from './refusals.js';", 'src/server/routes/tickets/a.ts'],
     ["import { x } from '../presenters/search.js';", 'src/server/ssr/page-data.ts'],
-    ["import { x } from './helpdesk/builtin/routes.js';", 'src/server/connectors/builtin-routes.ts'],
+    ["import { x } from './routes.js';", 'src/server/connectors/helpdesk/builtin/helpdesk.ts'],
   ])('allows %s in %s', async (code, filePath) => {
     expect(await restrictedImports(code, filePath)).toEqual([]);
   });

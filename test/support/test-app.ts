@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { PortalConfig } from '../../src/common/portal-config.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Connectors } from '../../src/server/connectors/index.js';
 import { loadConfig } from '../../src/server/config/load-config.js';
 import { seedDemoAccounts } from '../../src/server/db/seed/demo-accounts.js';
-import { seedDemoData } from '../../src/server/db/seed/seed.js';
+import { seedDemoData } from '../../src/server/connectors/demo-data.js';
 import { loadEnv } from '../../src/server/env.js';
 import { loadContent } from '../../src/server/services/content/load-content.js';
 import type { SearchSources } from '../../src/server/services/search/types.js';
@@ -43,6 +44,8 @@ export interface TestAppOptions {
   contentDir?: string;
   /** Search sources replacing built-in ones (e.g. one that hangs). */
   searchSources?: Partial<SearchSources>;
+  /** Connectors replacing the ones the configuration chose (a double standing for a vendor's). */
+  connectors?: Partial<Connectors>;
   /** Seed the demo accounts (customers, agent, admin, customer accounts); default: as `seed`. */
   accounts?: boolean;
   /** Extra environment variables (e.g. `{ PUBLIC_URL: 'https://portal.test' }`), validated like the real ones. */
@@ -85,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database: database.handle,
       distDir: options.distDir ?? MISSING_DIST_DIR,
       ...(options.searchSources ? { searchSources: options.searchSources } : {}),
+      ...(options.connectors ? { connectors: options.connectors } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });
     await options.extend?.(app);

@@ -24,3 +24,11 @@ export interface SearchPage<Hit> {
   count: number;
   hits: Hit[];
 }
+
+/** How many items of a source hold each word stem (the assistant weighs a question's words by it). */
+export interface TermStats {
+  /** Items in the source. */
+  items: number;
+  /** Each stem the source uses, with how many items hold it. */
+  stems: { word: string; items: number }[];
+}

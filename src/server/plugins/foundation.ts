@@ -9,6 +9,7 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 import { createDatabaseEvents, type DatabaseEvents } from '../db/events.js';
 import type { Env } from '../env.js';
 import { registerEventStreams } from '../lib/event-stream.js';
+import { commonLexemes } from '../lib/fulltext/common-lexemes.js';
 import { createSearchCaches, type SearchCaches } from '../lib/fulltext/search-caches.js';
 import { synonymIndex, type SynonymIndex } from '../lib/fulltext/query-terms.js';
 import { createKeptResponses, type KeptResponses } from '../lib/kept-responses.js';
@@ -62,6 +63,8 @@ export interface FoundationOptions {
   /** The app's HTTP server's store of kept answers (plugins/kept-replay.ts). */
   keptReplay: KeptReplay;
   trustProxy: TrustProxy;
+  /** Connectors that replace the ones the configuration chose (tests substitute doubles). */
+  connectors?: Partial<Connectors>;
 }
 
 /**
@@ -106,15 +109,22 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   const synonyms = synonymIndex(await loadSynonyms(env.SEARCH_SYNONYMS_FILE));
   app.decorate('searchCaches', searchCaches);
   app.decorate('searchSynonyms', synonyms);
-  const connectors = createConnectors({
-    db: database.db,
-    env,
-    log: app.log,
-    mailer,
-    productName: config.product.name,
-    searchCaches,
-    synonyms,
-  });
+  const connectors: Connectors = {
+    ...createConnectors(env, {
+      db: database.db,
+      log: app.log,
+      mailer,
+      productName: config.product.name,
+      fullText: {
+        db: database.db,
+        caches: searchCaches,
+        candidateLimit: env.SEARCH_CANDIDATE_LIMIT,
+        synonyms,
+        commonLexemes: commonLexemes(database.db),
+      },
+    }),
+    ...options.connectors,
+  };
   app.decorate('connectors', connectors);
   // The chat's origins (Intercom's, when it runs) are allowed on the chat's page only.
   registerPageContentSecurity(app, { path: CHATBOT_PAGE_PATH, sources: connectors.chat.pageSources });

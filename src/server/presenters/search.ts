@@ -14,7 +14,7 @@ import {
   type CategoryOverview as KbCategoryOverview,
   type CategoryTree,
   type KbArticle,
-} from '../services/knowledge/articles.js';
+} from '../connectors/knowledge-base/types.js';
 import type { FederatedResult } from '../services/search/federated-search.js';
 import type { KbHit, SourceHits, SourcePage } from '../services/search/types.js';
 

@@ -12,7 +12,7 @@ import type {
   HelpdeskComment,
   HelpdeskTicketEvent,
   HelpdeskTicketRecord,
-} from '../connectors/helpdesk/ticket-types.js';
+} from '../connectors/ticket-desk/types.js';
 
 export interface TicketView {
   /** Portal user ids of the emails on the tickets (requesters, assignees). */

@@ -24,12 +24,8 @@ import {
   type TicketList,
 } from '../../common/contracts/tickets.js';
 import { presentArticle, presentArticleDetails } from '../presenters/search.js';
-import {
-  articlePage,
-  categoryTree,
-  findCategory,
-  type CategoryTree,
-} from '../services/knowledge/articles.js';
+import type { CategoryTree } from '../connectors/knowledge-base/types.js';
+import { articlePage, categoryTree, findCategory } from '../services/knowledge/articles.js';
 import type { Searcher } from '../services/search/types.js';
 
 /** Whether `key` (an article's id or slug, as `/docs?article=` takes either) names `article`. */

@@ -2,8 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedObjectChunks, storedObjects } from '../../../src/server/connectors/storage/builtin/schema.js';
-import { CHUNK_BYTES, type BuiltinStorage } from '../../../src/server/connectors/storage/builtin/storage.js';
-import { asBuiltinStorage, createStorageConnector } from '../../../src/server/connectors/storage/index.js';
+import { apiPaths } from '../../../src/common/api-paths.js';
+import {
+  CHUNK_BYTES,
+  createBuiltinStorage,
+  type BuiltinStorage,
+} from '../../../src/server/connectors/storage/builtin/storage.js';
 import { isServiceError } from '../../../src/server/lib/errors.js';
 import { readAll } from '../../support/bytes.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db.js';
@@ -21,11 +25,7 @@ describe('built-in storage connector', () => {
   let storage: BuiltinStorage;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const connector = asBuiltinStorage(
-      createStorageConnector({ db: database.db, env: { S3_FORCE_PATH_STYLE: false } }),
-    );
-    if (!connector) throw new Error('the default store is the built-in one');
-    storage = connector;
+    storage = createBuiltinStorage({ db: database.db, objectPath: apiPaths.storage.object });
   });
 
   /** The chunks of the object under `key`, as (position, length). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DueState } from '../../../src/common/tickets.js';
-import type { CreateTicketInput } from '../../../src/server/connectors/helpdesk/ticket-types.js';
+import type { CreateTicketInput } from '../../../src/server/connectors/ticket-desk/types.js';
 import { listQueue, type QueueQuery } from '../../../src/server/services/tickets/ticket-queue.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
@@ -15,11 +15,11 @@ const SOON = 60;
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 
 beforeAll(async () => {
-  const helpdesk = t.app.connectors.helpdesk;
+  const { helpdesk, ticketDesk } = t.app.connectors;
   let opened = 0;
   await helpdesk.createUser({ email: 'queue@example.com', name: 'Q', role: 'customer', providedId: null });
   const open = async (name: string, due: number | null, more: Partial<CreateTicketInput> = {}) => {
-    const ticket = await helpdesk.createTicket({
+    const ticket = await ticketDesk.createTicket({
       subject: name,
       description: name,
       priority: 'P2',
@@ -44,8 +44,8 @@ beforeAll(async () => {
   await open('no-due', null);
   const solved = await open('solved-unanswered', -300);
   const answered = await open('answered', -200);
-  await helpdesk.updateTicket(solved.id, { status: 'solved' }, 'agent@acme.example');
-  await helpdesk.addComment({
+  await ticketDesk.updateTicket(solved.id, { status: 'solved' }, 'agent@acme.example');
+  await ticketDesk.addComment({
     ticketId: answered.id,
     author: { email: 'agent@acme.example', name: 'Agent', type: 'agent' },
     body: 'Answered.',
@@ -56,7 +56,7 @@ beforeAll(async () => {
 
 const page = async (query: Partial<QueueQuery> & { limit: number; offset: number }) => {
   const result = await listQueue(
-    { helpdesk: t.app.connectors.helpdesk, now: Date.now(), dueSoonMinutes: SOON },
+    { ticketDesk: t.app.connectors.ticketDesk, now: Date.now(), dueSoonMinutes: SOON },
     { scope: { kind: 'all' }, sort: 'due', ...query },
   );
   return { names: result.tickets.map((ticket) => ticket.subject), count: result.count };

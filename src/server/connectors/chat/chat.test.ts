@@ -7,7 +7,7 @@ const user = { id: 'u-1', email: 'casey@example.com', name: 'Casey Customer' };
 describe('chat connector', () => {
   it('signs an HS256 user token with CHAT_JWT_SECRET, one hour long, carrying user_id, email and name', async () => {
     const secret = 's'.repeat(32);
-    const token = await createChatConnector({ chatJwtSecret: secret }).signUserToken(user);
+    const token = await createChatConnector({ CHAT_JWT_SECRET: secret }).signUserToken(user);
     expect(decodeProtectedHeader(token).alg).toBe('HS256');
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
     expect(payload).toMatchObject({ user_id: 'u-1', email: 'casey@example.com', name: 'Casey Customer' });
@@ -15,12 +15,12 @@ describe('chat connector', () => {
   });
 
   it('without a secret, signs with a random one nobody else knows', async () => {
-    const token = await createChatConnector({ chatJwtSecret: undefined }).signUserToken(user);
+    const token = await createChatConnector({ CHAT_JWT_SECRET: undefined }).signUserToken(user);
     await expect(jwtVerify(token, new TextEncoder().encode('s'.repeat(32)))).rejects.toThrow();
   });
 
   it('is the built-in assistant by default and tells the browser nothing secret', () => {
-    const chat = createChatConnector({ chatJwtSecret: 's'.repeat(32) });
+    const chat = createChatConnector({ CHAT_JWT_SECRET: 's'.repeat(32) });
     expect(chat.provider).toBe('builtin');
     expect(chat.clientSettings()).toEqual({ provider: 'builtin' });
     expect(chat.pageSources).toEqual({});
@@ -30,9 +30,9 @@ describe('chat connector', () => {
     const identitySecret = 'i'.repeat(40);
     const intercom = () =>
       createChatConnector({
-        chatJwtSecret: 's'.repeat(32),
-        intercomAppId: 'abc12def',
-        intercomIdentitySecret: identitySecret,
+        CHAT_JWT_SECRET: 's'.repeat(32),
+        INTERCOM_APP_ID: 'abc12def',
+        INTERCOM_IDENTITY_SECRET: identitySecret,
       });
 
     it('is chosen when the app id and the identity secret are both set, and tells the browser the app id only', () => {
@@ -60,7 +60,7 @@ describe('chat connector', () => {
     });
 
     it('is not chosen with one of the two settings (env.ts refuses to start then)', () => {
-      expect(createChatConnector({ chatJwtSecret: undefined, intercomAppId: 'abc12def' }).provider).toBe(
+      expect(createChatConnector({ CHAT_JWT_SECRET: undefined, INTERCOM_APP_ID: 'abc12def' }).provider).toBe(
         'builtin',
       );
     });

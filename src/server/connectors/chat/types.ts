@@ -1,4 +1,5 @@
 import type { ChatClientSettings } from '../../../common/contracts/chat.js';
+import type { ConnectorRoutes } from '../connector-routes.js';
 
 /**
  * The chat of `/chatbot` (Intercom Messenger in the vendor's deployment; the portal's own assistant by
@@ -29,7 +30,7 @@ export type ChatPageSources = Partial<
   >
 >;
 
-export interface ChatConnector {
+export interface ChatConnector extends ConnectorRoutes {
   readonly provider: ChatProvider;
 
   /**

@@ -1,8 +1,9 @@
-import type { FullTextOptions } from '../../lib/fulltext/fulltext-search.js';
+import type { Env } from '../../env.js';
+import type { ConnectorShared } from '../shared.js';
 import { createBuiltinCommunity } from './builtin/community.js';
 import type { CommunityConnector } from './types.js';
 
-/** The forum this portal searches. Only the built-in one exists so far; a Forumbee adapter joins here. */
-export function createCommunityConnector(options: { fullText: FullTextOptions }): CommunityConnector {
-  return createBuiltinCommunity(options);
+/** The forum this portal searches: the built-in one until a Forumbee adapter joins here. */
+export function createCommunityConnector(_env: Env, shared: ConnectorShared): CommunityConnector {
+  return createBuiltinCommunity({ fullText: shared.fullText });
 }

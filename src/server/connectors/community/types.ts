@@ -1,4 +1,5 @@
-import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
+import type { ConnectorSearchQuery, SearchPage, TermStats } from '../search-types.js';
+import type { ConnectorRoutes } from '../connector-routes.js';
 
 /**
  * The community forum (Forumbee in the vendor's deployment; posts loaded from `content/community/` into the
@@ -24,9 +25,12 @@ export interface CommunityPostBody {
   text: string;
 }
 
-export interface CommunityConnector {
+export interface CommunityConnector extends ConnectorRoutes {
   searchPosts(query: ConnectorSearchQuery): Promise<SearchPage<CommunityHit>>;
 
   /** The whole posts of these ids (search hits), in no particular order; a post gone since is left out. */
   readPosts(ids: readonly number[]): Promise<CommunityPostBody[]>;
+
+  /** How many items hold each word stem, read from what the search matches (the assistant's term rarity). */
+  termStats(): Promise<TermStats>;
 }

@@ -1,8 +1,9 @@
+import type { Env } from '../../env.js';
+import type { ConnectorShared } from '../shared.js';
 import { createBuiltinDocs } from './builtin/docs.js';
 import type { DocsConnector } from './types.js';
-import type { FullTextOptions } from '../../lib/fulltext/fulltext-search.js';
 
-/** The documentation this portal searches. Only the built-in one exists so far; a GitBook adapter joins here. */
-export function createDocsConnector(options: { fullText: FullTextOptions }): DocsConnector {
-  return createBuiltinDocs(options);
+/** The documentation this portal searches: the built-in one until a GitBook adapter joins here. */
+export function createDocsConnector(_env: Env, shared: ConnectorShared): DocsConnector {
+  return createBuiltinDocs({ fullText: shared.fullText });
 }

@@ -1,4 +1,5 @@
-import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
+import type { ConnectorSearchQuery, SearchPage, TermStats } from '../search-types.js';
+import type { ConnectorRoutes } from '../connector-routes.js';
 
 /**
  * The product documentation (GitBook in the vendor's deployment; pages loaded from `content/docs/` into the
@@ -28,9 +29,12 @@ export interface DocsPageBody {
   body: string;
 }
 
-export interface DocsConnector {
+export interface DocsConnector extends ConnectorRoutes {
   searchPages(query: ConnectorSearchQuery): Promise<SearchPage<DocsHit>>;
 
   /** The whole pages of these ids (search hits), in no particular order; a page gone since is left out. */
   readPages(ids: readonly number[]): Promise<DocsPageBody[]>;
+
+  /** How many items hold each word stem, read from what the search matches (the assistant's term rarity). */
+  termStats(): Promise<TermStats>;
 }

@@ -1,14 +1,12 @@
-import type { HelpdeskStartRequest } from '../../../common/contracts/auth.js';
 import type { UserType } from '../../../common/users.js';
-import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
-import type { HelpdeskTicketDesk } from './ticket-types.js';
+import type { ConnectorRoutes } from '../connector-routes.js';
 
 /**
  * The help desk (Zendesk in the vendor's deployment; a built-in one by default). The portal signs customers
  * (and, after the corporate sign-in, agents) in through the help desk's OAuth 2 authorization-code flow with
- * PKCE, and creates the help desk's user records at signup. Its knowledge base (Help Center) and tickets are
- * searched through it too. Nothing outside this folder knows which help desk
- * runs; vendor names stay in the wire format the spec fixes (`/zendeskInitAuth`, `/api/zendesk/...`).
+ * PKCE, and creates the help desk's user records at signup. Its knowledge base (`knowledge-base/`) and its
+ * tickets (`ticket-desk/`) are connector kinds of their own, so each can come from a vendor or the built-in
+ * apart. Nothing outside `connectors/` knows which help desk runs; vendor names stay in the wire format the spec fixes (`/zendeskInitAuth`, `/api/zendesk/...`).
  */
 
 /** The help desk knows customers and agents (end users and staff); the portal's admins are its agents. */
@@ -36,20 +34,6 @@ export interface HelpdeskAuthorizationParams {
   loginHint: string;
 }
 
-export interface StartAuthorizationInput {
-  /** The query of the authorization page, as the page received it. */
-  params: HelpdeskStartRequest;
-  /** The origin the page was served from; the only redirect URI registered for the portal is on it. */
-  origin: string;
-}
-
-export interface StartAuthorizationResult {
-  /** Opaque id of the pending request; the page sends it back with the code. */
-  requestId: string;
-  /** Where the code went, masked (`c******r@example.com`), for the page to show. */
-  sentTo: string;
-}
-
 export interface ExchangeCodeInput {
   code: string;
   /** The PKCE verifier whose S256 challenge the authorization was started with. */
@@ -65,43 +49,7 @@ export interface CreateHelpdeskUserInput {
   providedId: string | null;
 }
 
-/** A knowledge-base article found by a search (Zendesk Help Center article). */
-export interface KbHit {
-  id: number;
-  title: string;
-  htmlUrl: string;
-  /** Set when only signed-in users may read the article (Zendesk's user segment). */
-  userSegmentId: number | null;
-  sectionId: number | null;
-  /** The section's name ('' when it has none). */
-  section: string;
-  updatedAt: Date;
-  /** Highlighted HTML: only `<mark>`, see `markedSnippet`. */
-  snippet: string;
-}
-
-/** A knowledge-base article whole, as the assistant reads it to point into one of its sections. */
-export interface KbArticleBody {
-  id: number;
-  title: string;
-  htmlUrl: string;
-  /** Set when only signed-in users may read the article. */
-  userSegmentId: number | null;
-  /** The body as the help desk stores it: HTML whose section headings carry ids (`<h2 id>`, `<p id>`). */
-  body: string;
-}
-
-/** A ticket found by a search: a request of its requester, or any ticket for an agent. */
-export interface TicketHit {
-  id: number;
-  subject: string;
-  status: string;
-  /** Where it opens: the requester's view for a request, the agent console for a ticket. */
-  url: string;
-  snippet: string;
-}
-
-export interface HelpdeskConnector extends HelpdeskTicketDesk {
+export interface HelpdeskConnector extends ConnectorRoutes {
   /** The OAuth client id the portal is registered under at the help desk. */
   readonly clientId: string;
 
@@ -111,25 +59,6 @@ export interface HelpdeskConnector extends HelpdeskTicketDesk {
    * on the portal's own origin.
    */
   authorizationUrl(params: HelpdeskAuthorizationParams): string;
-
-  /**
-   * Built-in help desk only (a vendor's help desk runs its own page): checks the page's OAuth parameters
-   * against the registered client and redirect URI, records the request and emails a six-digit one-time code
-   * to `login_hint`. Throws ServiceError INVALID_INPUT for parameters no registered client could have sent.
-   * An address the help desk does not know gets the same answer and no mail, so the page reveals nothing.
-   * Per address: the new code replaces any earlier one still pending, and past the {@link OneTimeCodeLimits}
-   * nothing is sent and it throws RATE_LIMITED with a sentence for the page.
-   */
-  startAuthorization(input: StartAuthorizationInput): Promise<StartAuthorizationResult>;
-
-  /**
-   * Built-in help desk only: checks the one-time code of a request. A request accepts one correct code,
-   * within 10 minutes, in at most 5 attempts (then it is dead). On success issues an authorization code
-   * (single use, 60 seconds) and answers the redirect back to the portal: `<redirect path>?code=&state=`.
-   * Throws UNAUTHENTICATED for a wrong code and INVALID_INPUT for a used, expired, replaced or exhausted
-   * request, RATE_LIMITED once the address has had its wrong codes of the window.
-   */
-  verifyOneTimeCode(input: { requestId: string; code: string }): Promise<{ redirect: string }>;
 
   /**
    * The token request of the flow: trades an authorization code for the signed-in help-desk user. The code
@@ -143,19 +72,4 @@ export interface HelpdeskConnector extends HelpdeskTicketDesk {
 
   /** The help desk's record of an email (any case), or undefined. */
   findUser(email: string): Promise<HelpdeskUser | undefined>;
-
-  /** Knowledge-base articles, whole or of one category (the /docs search). Protected bodies are included. */
-  searchArticles(query: ConnectorSearchQuery, scope?: { categoryId: number }): Promise<SearchPage<KbHit>>;
-
-  /**
-   * The whole bodies of these articles (ids of search hits), in no particular order; an id the help desk no
-   * longer has is left out. Protected articles are included: who may read them is the caller's decision.
-   */
-  readArticles(ids: readonly number[]): Promise<KbArticleBody[]>;
-
-  /** The requests of one requester (My Requests); an empty email finds nothing, never every ticket. */
-  searchRequests(query: ConnectorSearchQuery, requesterEmail: string): Promise<SearchPage<TicketHit>>;
-
-  /** Every ticket (agents). */
-  searchTickets(query: ConnectorSearchQuery): Promise<SearchPage<TicketHit>>;
 }

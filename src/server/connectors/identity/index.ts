@@ -1,11 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../env.js';
+import type { ConnectorShared } from '../shared.js';
 import { disabledIdentity } from './disabled/disabled-identity.js';
 import { createOidcIdentity } from './oidc/oidc-identity.js';
 import type { IdentityConnector } from './types.js';
 
-export function createIdentityConnector(options: { env: Env; log: FastifyBaseLogger }): IdentityConnector {
-  const { env } = options;
+/** The corporate identity provider of agents and admins: OpenID Connect when `OIDC_ISSUER` is set, else none. */
+export function createIdentityConnector(env: Env, shared: Pick<ConnectorShared, 'log'>): IdentityConnector {
   if (!env.OIDC_ISSUER) return disabledIdentity;
   // env.ts refuses to start with an issuer but no client id or secret; this keeps the types honest.
   if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) {
@@ -16,6 +16,6 @@ export function createIdentityConnector(options: { env: Env; log: FastifyBaseLog
     clientId: env.OIDC_CLIENT_ID,
     clientSecret: env.OIDC_CLIENT_SECRET,
     emailsVerified: env.OIDC_EMAILS_VERIFIED,
-    log: options.log,
+    log: shared.log,
   });
 }

@@ -1,3 +1,5 @@
+import type { ConnectorRoutes } from '../connector-routes.js';
+
 /**
  * The corporate identity provider of agent sign-in (Microsoft Entra ID in the vendor's deployment; any
  * OpenID Connect provider works). Enabled only when `OIDC_ISSUER` is set; without it agents sign in with the
@@ -49,7 +51,7 @@ export interface CompleteAuthorizationInput {
   codeVerifier: string;
 }
 
-export interface IdentityConnector {
+export interface IdentityConnector extends ConnectorRoutes {
   /** False when no provider is configured: the portal then offers no popup sign-in. */
   readonly enabled: boolean;
 

@@ -1,3 +1,5 @@
+import type { ConnectorRoutes } from '../connector-routes.js';
+
 /**
  * A language model that writes the assistant's answers: an OpenAI-compatible chat-completions
  * endpoint in a deployment that sets `ASSISTANT_LLM_URL`, none otherwise (then no generated text is shown).
@@ -9,7 +11,7 @@ export interface ModelMessage {
   content: string;
 }
 
-export interface AnswerModel {
+export interface AnswerModel extends ConnectorRoutes {
   /** The model's name, for the logs. */
   readonly name: string;
   /**

@@ -1,7 +1,8 @@
 import { apiPaths } from '../../../common/api-paths.js';
-import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
-import { createBuiltinStorage, type BuiltinStorage } from './builtin/storage.js';
+import type { ConnectorShared } from '../shared.js';
+import { builtinStorageRoutes } from './builtin/routes.js';
+import { createBuiltinStorage } from './builtin/storage.js';
 import { createS3Client } from './s3/client.js';
 import { createS3Storage } from './s3/storage.js';
 import type { StorageConnector } from './types.js';
@@ -16,8 +17,7 @@ export type StorageEnv = Pick<
  * The object store this portal uses: an S3 bucket when S3_BUCKET is set, else the built-in one (rows in the
  * portal's database). Both behind the same interface.
  */
-export function createStorageConnector(options: { db: Database; env: StorageEnv }): StorageConnector {
-  const { env } = options;
+export function createStorageConnector(env: StorageEnv, shared: ConnectorShared): StorageConnector {
   if (env.S3_BUCKET) {
     const settings = {
       bucket: env.S3_BUCKET,
@@ -26,12 +26,10 @@ export function createStorageConnector(options: { db: Database; env: StorageEnv 
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       prefix: env.S3_PREFIX,
     };
+    // Presigned URLs go straight to S3: no routes of its own.
     return createS3Storage({ client: createS3Client(settings), settings });
   }
-  return createBuiltinStorage({ db: options.db, objectPath: apiPaths.storage.object });
-}
-
-/** The built-in store, whose signed URLs the portal serves itself (`builtin/routes.ts`). */
-export function asBuiltinStorage(storage: StorageConnector): BuiltinStorage | undefined {
-  return 'getRange' in storage ? (storage as BuiltinStorage) : undefined;
+  const storage = createBuiltinStorage({ db: shared.db, objectPath: apiPaths.storage.object });
+  // The built-in store serves its signed URLs itself.
+  return { ...storage, routes: builtinStorageRoutes(storage) };
 }

@@ -1,3 +1,5 @@
+import type { ConnectorRoutes } from '../connector-routes.js';
+
 /**
  * Object storage (Amazon S3 in the vendor's deployment; the portal's own database by default): ticket
  * attachments, diagnostic bundles and the edge images and their checksum files. Callers name objects by key
@@ -41,7 +43,7 @@ export interface StoredObjectWithBody {
   body: AsyncIterable<Uint8Array>;
 }
 
-export interface StorageConnector {
+export interface StorageConnector extends ConnectorRoutes {
   /** Which implementation runs, for the health page and the logs. */
   readonly provider: 'builtin' | 's3';
 

@@ -1,7 +1,9 @@
-import { createBuiltinTracker, type BuiltinTrackerOptions } from './builtin/tracker.js';
+import type { Env } from '../../env.js';
+import type { ConnectorShared } from '../shared.js';
+import { createBuiltinTracker } from './builtin/tracker.js';
 import type { TrackerConnector } from './types.js';
 
-/** The tracker this portal uses. Only the built-in one exists so far; a Jira adapter will join it here. */
-export function createTrackerConnector(options: BuiltinTrackerOptions): TrackerConnector {
-  return createBuiltinTracker(options);
+/** The tracker this portal uses: the built-in one until a Jira adapter joins here. */
+export function createTrackerConnector(_env: Env, shared: ConnectorShared): TrackerConnector {
+  return createBuiltinTracker({ db: shared.db, fullText: shared.fullText });
 }

@@ -1,3 +1,4 @@
+import type { ConnectorRoutes } from '../connector-routes.js';
 import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
 
 /**
@@ -12,15 +13,6 @@ export interface TrackerAuthorizationParams {
   redirectUri: string;
   state: string;
   codeChallenge: string;
-}
-
-export interface TrackerAuthorizeInput {
-  /** The query of the authorize request. */
-  params: Record<string, string | undefined>;
-  /** Origin the request came to; the registered redirect URI is on it. */
-  origin: string;
-  /** The signed-in portal user's id, or null when nobody (or no agent) is signed in. */
-  agentUserId: string | null;
 }
 
 /** The tracker account a grant is for. */
@@ -39,20 +31,12 @@ export interface IssueHit {
   snippet: string;
 }
 
-export interface TrackerConnector {
+export interface TrackerConnector extends ConnectorRoutes {
   /** The OAuth client id the portal is registered under at the tracker. */
   readonly clientId: string;
 
   /** The tracker's authorization URL for these parameters; `/jiraAuth` redirects there. */
   authorizationUrl(params: TrackerAuthorizationParams): string;
-
-  /**
-   * Built-in tracker only: its authorize endpoint. For a signed-in agent it issues a single-use code (60 s,
-   * bound to the PKCE challenge, client and redirect URI) and answers where to send the browser:
-   * `/code?code=&state=`; otherwise `/code?error=access_denied&state=`. Throws ServiceError INVALID_INPUT
-   * when the parameters name no registered client or redirect URI (nothing may be redirected then).
-   */
-  authorize(input: TrackerAuthorizeInput): Promise<string>;
 
   /**
    * Trades a code for a grant of portal user `userId` and keeps the grant (a vendor's tokens, stored for that

@@ -2,7 +2,7 @@ import { docsPageUrl, type PublicContentSource } from '../../../common/search-so
 import { htmlToPlainText } from '../../../common/snippet.js';
 import type { CommunityConnector } from '../../connectors/community/types.js';
 import type { DocsConnector } from '../../connectors/docs/types.js';
-import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
+import type { KnowledgeBaseConnector } from '../../connectors/knowledge-base/types.js';
 import type { SourceGroups } from '../search/federated-search.js';
 
 /**
@@ -81,7 +81,7 @@ function sectionPassages(
 
 /** The connector calls that read whole items. */
 export interface ItemReaders {
-  helpdesk: Pick<HelpdeskConnector, 'readArticles'>;
+  knowledgeBase: Pick<KnowledgeBaseConnector, 'readArticles'>;
   docs: Pick<DocsConnector, 'readPages'>;
   community: Pick<CommunityConnector, 'readPosts'>;
 }
@@ -103,7 +103,7 @@ export async function passagesOf(
   const docsRanks = ranksOf(groups.git?.hits);
   const postRanks = ranksOf(groups.forumbee?.hits);
   const [articles, pages, posts] = await Promise.all([
-    readers.helpdesk.readArticles([...kbRanks.keys()]),
+    readers.knowledgeBase.readArticles([...kbRanks.keys()]),
     readers.docs.readPages([...docsRanks.keys()]),
     readers.community.readPosts([...postRanks.keys()]),
   ]);

@@ -31,7 +31,9 @@ async function assistantPlugin(app: FastifyInstance): Promise<void> {
     now: () => new Date(),
   };
   // How many items of the help content hold each word stem: read once, kept until the content is loaded again.
-  const termRarity = keepTermRarity(() => readTermRarity(app.db));
+  const termRarity = keepTermRarity(() =>
+    readTermRarity([app.connectors.knowledgeBase, app.connectors.docs, app.connectors.community]),
+  );
   app.onContentLoaded(termRarity.forget);
   app.decorate('assistant', {
     conversations,

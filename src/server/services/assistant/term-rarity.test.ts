@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepTermRarity, type TermRarity } from './term-rarity';
+import { keepTermRarity, readTermRarity, type TermRarity } from './term-rarity';
 
 const rarity = (items: number): TermRarity => ({ items, itemsWith: () => 0 });
 
@@ -25,5 +25,26 @@ describe('the kept term rarity', () => {
     });
     await expect(kept.get()).rejects.toThrow('did not answer');
     expect((await kept.get()).items).toBe(7);
+  });
+});
+
+describe('readTermRarity', () => {
+  it("adds up the sources' items and each stem's items", async () => {
+    const rarity = await readTermRarity([
+      { termStats: async () => ({ items: 3, stems: [{ word: 'gateway', items: 2 }] }) },
+      {
+        termStats: async () => ({
+          items: 4,
+          stems: [
+            { word: 'gateway', items: 1 },
+            { word: 'euro', items: 1 },
+          ],
+        }),
+      },
+    ]);
+    expect(rarity.items).toBe(7);
+    expect(rarity.itemsWith('gateway')).toBe(3);
+    expect(rarity.itemsWith('euro')).toBe(1);
+    expect(rarity.itemsWith('multicast')).toBe(0);
   });
 });

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { executeRows, type Database } from '../../db/client.js';
+import type { TermStats } from '../../connectors/search-types.js';
 
 /**
- * How many items of the help content (knowledge base, documentation, community) hold each word stem, read from
- * their full-text columns with PostgreSQL's `ts_stat` (the same Porter2 stems the assistant compares with). The
+ * How many items of the help content (knowledge base, documentation, community) hold each word stem, as their
+ * connectors count them (`termStats`: the same Porter2 stems the assistant compares with). The
  * assistant weighs a question's words by it: a word few items hold says what the question is about ("euros",
  * "multicast"); one most items hold ("gateway", "controller") says little.
  */
@@ -14,24 +13,17 @@ export interface TermRarity {
   itemsWith(stem: string): number;
 }
 
-const STATS = sql`
-  SELECT word, sum(ndoc)::int AS items FROM (
-    SELECT word, ndoc FROM ts_stat('SELECT search FROM kb_articles')
-    UNION ALL SELECT word, ndoc FROM ts_stat('SELECT search FROM docs_pages')
-    UNION ALL SELECT word, ndoc FROM ts_stat('SELECT search FROM community_posts')
-  ) AS stats GROUP BY word`;
-
-const COUNT = sql`
-  SELECT (SELECT count(*) FROM kb_articles) + (SELECT count(*) FROM docs_pages)
-    + (SELECT count(*) FROM community_posts) AS items`;
-
-export async function readTermRarity(db: Database): Promise<TermRarity> {
-  const [stats, count] = await Promise.all([
-    executeRows<{ word: string; items: number }>(db, STATS),
-    executeRows<{ items: number | string }>(db, COUNT),
-  ]);
-  const itemsWith = new Map(stats.map((row) => [row.word, Number(row.items)]));
-  return { items: Number(count[0]?.items ?? 0), itemsWith: (stem) => itemsWith.get(stem) ?? 0 };
+/** Adds up the stems of the help content's sources (the knowledge base, documentation, community connectors). */
+export async function readTermRarity(
+  sources: readonly { termStats(): Promise<TermStats> }[],
+): Promise<TermRarity> {
+  const all = await Promise.all(sources.map((source) => source.termStats()));
+  const itemsWith = new Map<string, number>();
+  for (const { stems } of all) {
+    for (const { word, items } of stems) itemsWith.set(word, (itemsWith.get(word) ?? 0) + items);
+  }
+  const items = all.reduce((sum, stats) => sum + stats.items, 0);
+  return { items, itemsWith: (stem) => itemsWith.get(stem) ?? 0 };
 }
 
 export interface KeptTermRarity {

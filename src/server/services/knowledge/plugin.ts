@@ -43,7 +43,7 @@ declare module 'fastify' {
 const ARTICLE_VIEWS_FLUSH_MS = 30_000;
 
 async function knowledgePlugin(app: FastifyInstance): Promise<void> {
-  const options: KnowledgeOptions = { db: app.db };
+  const options: KnowledgeOptions = { db: app.db, knowledgeBase: app.connectors.knowledgeBase };
   const views = new ArticleViewCounter(options, {
     flushMs: ARTICLE_VIEWS_FLUSH_MS,
     maxArticles: 10_000,

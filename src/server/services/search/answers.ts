@@ -1,3 +1,4 @@
+import type { KnowledgeBaseConnector } from '../../connectors/knowledge-base/types.js';
 import type {
   CategorySearchResponse,
   SearchGroups,
@@ -17,6 +18,8 @@ import type { Searcher } from './types.js';
  * callers have validated the input with the calls' schemas.
  */
 export interface SearchOptions extends AnalyticsOptions {
+  /** Finds the category of a category search. */
+  knowledgeBase: KnowledgeBaseConnector;
   service: SearchService;
   events: SearchEventRecorder;
 }

@@ -11,7 +11,7 @@ import type { KbHit, SearchSource, SearchSources, Searcher, SourcePage, SourceQu
  * (built in or a vendor's) makes no difference here.
  */
 
-type SearchConnectors = Pick<Connectors, 'helpdesk' | 'tracker' | 'docs' | 'community'>;
+type SearchConnectors = Pick<Connectors, 'knowledgeBase' | 'ticketDesk' | 'tracker' | 'docs' | 'community'>;
 
 const connectorQuery = (query: SourceQuery): ConnectorSearchQuery => ({
   query: query.query,
@@ -36,25 +36,25 @@ export function categorySource(connectors: SearchConnectors, categoryId: number)
     search: async (query) =>
       maskProtected(
         query.searcher,
-        await connectors.helpdesk.searchArticles(connectorQuery(query), { categoryId }),
+        await connectors.knowledgeBase.searchArticles(connectorQuery(query), { categoryId }),
       ),
   };
 }
 
 export function connectorSources(connectors: SearchConnectors): SearchSources {
-  const { helpdesk, tracker, docs, community } = connectors;
+  const { knowledgeBase, ticketDesk, tracker, docs, community } = connectors;
   return {
     zendesk: {
       search: async (query) =>
-        maskProtected(query.searcher, await helpdesk.searchArticles(connectorQuery(query))),
+        maskProtected(query.searcher, await knowledgeBase.searchArticles(connectorQuery(query))),
     },
     git: { search: (query) => docs.searchPages(connectorQuery(query)) },
     forumbee: { search: (query) => community.searchPosts(connectorQuery(query)) },
     // No email, no requests: an empty address matches no requester, never "all tickets".
     zendeskRequests: {
-      search: (query) => helpdesk.searchRequests(connectorQuery(query), query.searcher.email ?? ''),
+      search: (query) => ticketDesk.searchRequests(connectorQuery(query), query.searcher.email ?? ''),
     },
-    zendeskTickets: { search: (query) => helpdesk.searchTickets(connectorQuery(query)) },
+    zendeskTickets: { search: (query) => ticketDesk.searchTickets(connectorQuery(query)) },
     // Searched as the agent, with their own grant at the tracker.
     jiraIssues: {
       search: async (query) => {

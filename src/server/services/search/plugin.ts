@@ -86,7 +86,12 @@ async function searchPlugin(app: FastifyInstance, options: SearchPluginOptions):
     },
   );
   app.addHook('onClose', async () => events.close());
-  const searchOptions: SearchOptions = { db: app.db, service, events };
+  const searchOptions: SearchOptions = {
+    db: app.db,
+    knowledgeBase: app.connectors.knowledgeBase,
+    service,
+    events,
+  };
   app.decorate('searches', {
     options: searchOptions,
     service,

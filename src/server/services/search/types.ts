@@ -1,7 +1,8 @@
 import type { SourceKey } from '../../../common/contracts/search.js';
 import type { CommunityHit } from '../../connectors/community/types.js';
 import type { DocsHit } from '../../connectors/docs/types.js';
-import type { KbHit, TicketHit } from '../../connectors/helpdesk/types.js';
+import type { KbHit } from '../../connectors/knowledge-base/types.js';
+import type { TicketHit } from '../../connectors/ticket-desk/types.js';
 import type { SearchPage } from '../../connectors/search-types.js';
 import type { IssueHit } from '../../connectors/tracker/types.js';
 import type { Actor } from '../../../common/policies.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Ticket, TicketDetails } from '../../../common/contracts/tickets.js';
 import { ticketUrl } from '../../../common/tickets.js';
-import type { HelpdeskTicketRecord } from '../../connectors/helpdesk/ticket-types.js';
+import type { HelpdeskTicketRecord } from '../../connectors/ticket-desk/types.js';
 import type { StorageConnector } from '../../connectors/storage/types.js';
 import { mailOrigin } from '../../plugins/origin.js';
 import {
@@ -50,7 +50,7 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
   const options = (log: FastifyBaseLogger): TicketOptions => ({
     db: app.db,
     conversations: app.assistant.conversations,
-    helpdesk: app.connectors.helpdesk,
+    ticketDesk: app.connectors.ticketDesk,
     clock,
     mail: createTicketMailer({
       mailer: app.mailer,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { HelpdeskTicketRecord } from '../../connectors/helpdesk/ticket-types.js';
+import type { HelpdeskTicketRecord } from '../../connectors/ticket-desk/types.js';
 import type { Database } from '../../db/client.js';
 
 /** The database channel of ticket changes (`LISTEN/NOTIFY`, db/events.ts). */

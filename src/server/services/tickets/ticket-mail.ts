@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { HelpdeskComment, HelpdeskTicketRecord } from '../../connectors/helpdesk/ticket-types.js';
+import type { HelpdeskComment, HelpdeskTicketRecord } from '../../connectors/ticket-desk/types.js';
 import type { Mailer } from '../../mail/mailer.js';
 
 export interface TicketMailer {

@@ -1,10 +1,10 @@
 import type { DueState, TicketPriority, TicketStatus } from '../../../common/tickets.js';
 import type {
-  HelpdeskTicketDesk,
+  TicketDeskConnector,
   HelpdeskTicketRecord,
   TicketListQuery,
   TicketScope,
-} from '../../connectors/helpdesk/ticket-types.js';
+} from '../../connectors/ticket-desk/types.js';
 import { byDue, byNewestChange, clockRuns, CLOCK_RUNNING_STATUSES, dueState } from './sla-clock.js';
 
 /**
@@ -39,7 +39,7 @@ export interface QueueQuery {
 }
 
 export interface QueueOptions {
-  helpdesk: HelpdeskTicketDesk;
+  ticketDesk: TicketDeskConnector;
   /** The instant the due states are counted at. */
   now: number;
   dueSoonMinutes: number;
@@ -49,13 +49,13 @@ type TicketPage = { tickets: HelpdeskTicketRecord[]; count: number };
 
 /** The tickets the query's plain filters select whose clock runs: fetched whole, bounded. */
 async function runningClocks(
-  helpdesk: HelpdeskTicketDesk,
+  ticketDesk: TicketDeskConnector,
   filters: Pick<TicketListQuery, 'scope' | 'priority' | 'assigneeEmail'>,
   status: TicketStatus | undefined,
 ): Promise<HelpdeskTicketRecord[]> {
   const statuses = CLOCK_RUNNING_STATUSES.filter((running) => status === undefined || running === status);
   if (statuses.length === 0) return [];
-  const { tickets } = await helpdesk.listTickets({
+  const { tickets } = await ticketDesk.listTickets({
     ...filters,
     statuses,
     answered: false,
@@ -68,7 +68,7 @@ async function runningClocks(
 }
 
 export async function listQueue(
-  { helpdesk, now, dueSoonMinutes }: QueueOptions,
+  { ticketDesk, now, dueSoonMinutes }: QueueOptions,
   query: QueueQuery,
 ): Promise<TicketPage> {
   const filters = { scope: query.scope, priority: query.priority, assigneeEmail: query.assigneeEmail };
@@ -77,17 +77,17 @@ export async function listQueue(
 
   // Neither the filter nor the order needs the clock: the help desk answers alone.
   if (query.due === 'responded') {
-    return helpdesk.listTickets({ ...plain, answered: true, order: 'updated', ...page });
+    return ticketDesk.listTickets({ ...plain, answered: true, order: 'updated', ...page });
   }
   if (query.due === undefined && query.sort === 'updated') {
-    return helpdesk.listTickets({ ...plain, order: 'updated', ...page });
+    return ticketDesk.listTickets({ ...plain, order: 'updated', ...page });
   }
 
-  const running = await runningClocks(helpdesk, filters, query.status);
+  const running = await runningClocks(ticketDesk, filters, query.status);
   const runningIds = running.map((ticket) => ticket.id);
   if (query.due === 'stopped') {
     // Unanswered, and not running: solved or closed first, or without a due time.
-    return helpdesk.listTickets({
+    return ticketDesk.listTickets({
       ...plain,
       answered: false,
       excludeIds: runningIds,
@@ -104,7 +104,7 @@ export async function listQueue(
 
   // The agents' queue: running clocks first, soonest due on top; then the rest, newest change first.
   const head = running.sort(byDue).slice(page.offset, page.offset + page.limit);
-  const rest = await helpdesk.listTickets({
+  const rest = await ticketDesk.listTickets({
     ...plain,
     excludeIds: runningIds,
     order: 'updated',

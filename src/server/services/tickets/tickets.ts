@@ -5,14 +5,14 @@ import type {
 } from '../../../common/contracts/tickets.js';
 import { TICKETS_PAGE_SIZE } from '../../../common/contracts/tickets.js';
 import type { TicketStatus } from '../../../common/tickets.js';
-import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
 import type {
   HelpdeskComment,
   HelpdeskTicketRecord,
   TicketConversationMessage,
   TicketChanges,
   TicketScope,
-} from '../../connectors/helpdesk/ticket-types.js';
+  TicketDeskConnector,
+} from '../../connectors/ticket-desk/types.js';
 import type { Database } from '../../db/client.js';
 import { ServiceError } from '../../lib/errors.js';
 import type { PortalUser } from '../auth/users.js';
@@ -35,7 +35,7 @@ export interface TicketOptions {
   db: Database;
   /** The assistant's conversations, attached to a ticket opened from one. */
   conversations: ConversationOptions;
-  helpdesk: HelpdeskConnector;
+  ticketDesk: TicketDeskConnector;
   clock: SlaClock;
   mail: TicketMailer;
   types: readonly string[];
@@ -82,7 +82,7 @@ export async function visibleTicket(
   user: PortalUser,
   id: number,
 ): Promise<HelpdeskTicketRecord> {
-  const ticket = await options.helpdesk.getTicket(id);
+  const ticket = await options.ticketDesk.getTicket(id);
   if (
     !ticket ||
     !inScope(await scopeOf(options, user), { ...ticket, requesterEmail: ticket.requester.email })
@@ -134,7 +134,7 @@ export async function createTicket(options: TicketOptions, user: PortalUser, bod
     : null;
   const context = await requesterContext(options.db, { id: user.id });
   const createdAt = new Date();
-  const ticket = await options.helpdesk.createTicket({
+  const ticket = await options.ticketDesk.createTicket({
     subject: body.subject,
     description: body.description,
     priority: body.priority,
@@ -176,7 +176,7 @@ export async function listTickets(options: TicketOptions, user: PortalUser, quer
     }
   }
   return listQueue(
-    { helpdesk: options.helpdesk, now: Date.now(), dueSoonMinutes: options.dueSoonMinutes },
+    { ticketDesk: options.ticketDesk, now: Date.now(), dueSoonMinutes: options.dueSoonMinutes },
     {
       scope,
       status: query.status,
@@ -198,9 +198,9 @@ export async function getTicket(options: TicketOptions, user: PortalUser, id: nu
   const ticket = await visibleTicket(options, user, id);
   const staff = isStaff(user);
   const [comments, history, conversation] = await Promise.all([
-    options.helpdesk.listComments(id, { includeInternal: staff }),
-    staff ? options.helpdesk.listTicketEvents(id) : Promise.resolve([]),
-    ticket.conversationId ? options.helpdesk.ticketConversation(id) : Promise.resolve(null),
+    options.ticketDesk.listComments(id, { includeInternal: staff }),
+    staff ? options.ticketDesk.listTicketEvents(id) : Promise.resolve([]),
+    ticket.conversationId ? options.ticketDesk.ticketConversation(id) : Promise.resolve(null),
   ]);
   return { ticket, comments, history, conversation };
 }
@@ -224,7 +224,7 @@ export async function addComment(
   let status: TicketStatus | undefined;
   if (!staff && (ticket.status === 'pending' || ticket.status === 'solved')) status = 'open';
   if (staff && !input.internal && ticket.status === 'new') status = 'open';
-  const result = await options.helpdesk.addComment({
+  const result = await options.ticketDesk.addComment({
     ticketId: id,
     author: { email: user.email, name: user.name, type: staff ? 'agent' : 'customer' },
     body: input.body,
@@ -282,7 +282,7 @@ export async function updateTicket(
       changes.assigneeEmail = staffUser.email;
     }
   }
-  const updated = await options.helpdesk.updateTicket(id, changes, user.email);
+  const updated = await options.ticketDesk.updateTicket(id, changes, user.email);
   if (!updated) throw notFound();
   if (staff && changes.status === 'solved' && ticket.status !== 'solved') options.mail.solved(updated);
   await announceTicketChange(options.db, updated);

@@ -3,6 +3,7 @@ import { rowsWithIds } from '../../../db/rows-with-ids.js';
 import { communityPosts } from '../../../db/schema/index.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
+import { tableTermStats } from '../../../lib/fulltext/term-stats.js';
 import type { CommunityConnector, CommunityHit } from '../types.js';
 
 /** The built-in community's searchable table; the benchmark runs the same statements raw. */
@@ -32,6 +33,7 @@ export function createBuiltinCommunity(options: { fullText: FullTextOptions }): 
   );
   return {
     searchPosts: (query) => search(query),
+    termStats: () => tableTermStats(options.fullText.db, COMMUNITY_FULLTEXT.table),
     readPosts: (ids) =>
       rowsWithIds(
         options.fullText.db,

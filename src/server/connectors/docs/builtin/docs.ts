@@ -3,6 +3,7 @@ import { rowsWithIds } from '../../../db/rows-with-ids.js';
 import { docsPages } from '../../../db/schema/index.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
+import { tableTermStats } from '../../../lib/fulltext/term-stats.js';
 import type { DocsConnector, DocsHit } from '../types.js';
 
 /** The built-in documentation's searchable table; the benchmark runs the same statements raw. */
@@ -33,6 +34,7 @@ export function createBuiltinDocs(options: { fullText: FullTextOptions }): DocsC
   );
   return {
     searchPages: (query) => search(query),
+    termStats: () => tableTermStats(options.fullText.db, DOCS_FULLTEXT.table),
     readPages: (ids) =>
       rowsWithIds(
         options.fullText.db,

@@ -1,4 +1,3 @@
-import { createBuiltinTickets } from './tickets.js';
 import { normalizeEmail } from '../../../../common/users.js';
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -7,9 +6,8 @@ import { authorizationCodeStore } from '../../builtin-oauth/authorization-codes.
 import { randomToken, safeEqual, sha256Hex } from '../../../lib/tokens.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
-import type { FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { Mailer } from '../../../mail/mailer.js';
-import type { HelpdeskAuthorizationParams, HelpdeskConnector, HelpdeskUser } from '../types.js';
+import type { HelpdeskAuthorizationParams, HelpdeskUser } from '../types.js';
 import {
   type OneTimeCodeLimits,
   recordEvent,
@@ -21,7 +19,8 @@ import {
   withAddressLock,
 } from './address-limits.js';
 import { helpdeskAuthRequests, helpdeskUsers } from './schema.js';
-import { createHelpdeskSearch } from './search.js';
+import { builtinHelpdeskRoutes } from './routes.js';
+import type { BuiltinHelpdesk } from './types.js';
 
 /** The portal's registration at the built-in help desk. */
 export const BUILTIN_HELPDESK_CLIENT_ID = 'portal';
@@ -97,11 +96,9 @@ export interface BuiltinHelpdeskOptions {
   /** Product name for the one-time code mail. */
   productName: string;
   codeLimits: OneTimeCodeLimits;
-  /** The full-text search of its articles and tickets. */
-  fullText: FullTextOptions;
 }
 
-export function createBuiltinHelpdesk(options: BuiltinHelpdeskOptions): HelpdeskConnector {
+export function createBuiltinHelpdesk(options: BuiltinHelpdeskOptions): BuiltinHelpdesk {
   const { db, mailer, log, productName, codeLimits } = options;
 
   async function findUser(email: string): Promise<HelpdeskUser | undefined> {
@@ -113,15 +110,13 @@ export function createBuiltinHelpdesk(options: BuiltinHelpdeskOptions): Helpdesk
     return row ? toUser(row) : undefined;
   }
 
-  const search = createHelpdeskSearch(options.fullText);
   const codes = authorizationCodeStore({
     db,
     issuer: 'helpdesk',
     invalidMessage: BAD_AUTHORIZATION_CODE_MESSAGE,
   });
 
-  return {
-    ...search,
+  const helpdesk: BuiltinHelpdesk = {
     clientId: BUILTIN_HELPDESK_CLIENT_ID,
 
     authorizationUrl(params: HelpdeskAuthorizationParams): string {
@@ -319,7 +314,6 @@ export function createBuiltinHelpdesk(options: BuiltinHelpdeskOptions): Helpdesk
     },
 
     findUser,
-
-    ...createBuiltinTickets(db),
   };
+  return { ...helpdesk, routes: builtinHelpdeskRoutes(helpdesk) };
 }

@@ -2,7 +2,7 @@ import { SUPPORT_TIERS, TICKET_EVENT_KINDS, TICKET_PRIORITIES } from '../../../.
 import { USER_TYPES } from '../../../../common/users.js';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tsvector, weightedVector } from '../../../db/search-columns.js';
-import type { TicketConversationMessage } from '../ticket-types.js';
+import type { TicketConversationMessage } from '../../ticket-desk/types.js';
 
 /**
  * Tables of the built-in help desk. They belong to the help desk, not to the portal: the portal reaches them

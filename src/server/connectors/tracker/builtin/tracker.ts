@@ -3,7 +3,8 @@ import type { Database } from '../../../db/client.js';
 import { authorizationCodeStore } from '../../builtin-oauth/authorization-codes.js';
 import { ServiceError } from '../../../lib/errors.js';
 import type { FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
-import type { TrackerConnector } from '../types.js';
+import { builtinTrackerRoutes } from './routes.js';
+import type { BuiltinTracker } from './types.js';
 import { createIssueSearch } from './search.js';
 
 export const BUILTIN_TRACKER_CLIENT_ID = 'portal';
@@ -18,13 +19,13 @@ export interface BuiltinTrackerOptions {
   fullText: FullTextOptions;
 }
 
-export function createBuiltinTracker(options: BuiltinTrackerOptions): TrackerConnector {
+export function createBuiltinTracker(options: BuiltinTrackerOptions): BuiltinTracker {
   const codes = authorizationCodeStore({
     db: options.db,
     issuer: 'tracker',
     invalidMessage: BAD_CODE_MESSAGE,
   });
-  return {
+  const tracker: BuiltinTracker = {
     searchIssues: createIssueSearch(options.fullText),
     clientId: BUILTIN_TRACKER_CLIENT_ID,
 
@@ -84,4 +85,5 @@ export function createBuiltinTracker(options: BuiltinTrackerOptions): TrackerCon
       return { accountId: subject };
     },
   };
+  return { ...tracker, routes: builtinTrackerRoutes(tracker) };
 }

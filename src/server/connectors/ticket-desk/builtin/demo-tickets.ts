@@ -1,4 +1,4 @@
-import { demoCustomerAccounts } from './demo-accounts.js';
+import { demoCustomerAccounts } from '../../../db/seed/demo-accounts.js';
 
 /**
  * Demo tickets of the built-in help desk, seeded when DEMO_DATA is on. Most are requested by the demo customer

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { helpdeskTickets } from '../../connectors/helpdesk/builtin/schema.js';
-import { trackerIssues } from '../../connectors/tracker/builtin/schema.js';
-import type { Database } from '../client.js';
-import { demoTickets } from './helpdesk-tickets.js';
-import { demoIssues } from './tracker-issues.js';
+import type { Database } from '../db/client.js';
+import { helpdeskTickets } from './helpdesk/builtin/schema.js';
+import { demoTickets } from './ticket-desk/builtin/demo-tickets.js';
+import { demoIssues } from './tracker/builtin/demo-issues.js';
+import { trackerIssues } from './tracker/builtin/schema.js';
 
 export interface SeedResult {
   ticketsInserted: number;
@@ -11,8 +11,8 @@ export interface SeedResult {
 }
 
 /**
- * Inserts the demo tickets and defects of the built-in help desk and tracker (the knowledge base, docs and
- * community come from `content/`, see services/content). Idempotent and safe when several instances start at
+ * Inserts the demo tickets and defects of the built-in ticket desk and tracker, into their own tables (the
+ * knowledge base, docs and community come from `content/`, see services/content). Idempotent and safe when several instances start at
  * once: tickets are seeded only into an empty table, issues are keyed by their key.
  */
 export async function seedDemoData(db: Database): Promise<SeedResult> {

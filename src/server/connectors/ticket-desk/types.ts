@@ -1,9 +1,12 @@
 import type { SupportTier, TicketEventKind, TicketPriority, TicketStatus } from '../../../common/tickets.js';
 import type { UserType } from '../../../common/users.js';
+import type { ConnectorRoutes } from '../connector-routes.js';
+import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
 
 /**
- * The ticket part of the help-desk interface: what the portal asks of any help desk's tickets.
- * Who may see or change what is the portal's decision (services/tickets); the help desk stores and lists.
+ * The ticket desk: what the portal asks of any help desk's tickets (the built-in help desk's by default; Zendesk
+ * Support's in the vendor's deployment). Who may see or change what is the portal's decision (services/tickets);
+ * the ticket desk stores, lists and searches.
  */
 
 export interface TicketPerson {
@@ -119,7 +122,17 @@ export interface TicketChanges {
   firstResponseDueAt?: Date;
 }
 
-export interface HelpdeskTicketDesk {
+/** A ticket found by a search: a request of its requester, or any ticket for an agent. */
+export interface TicketHit {
+  id: number;
+  subject: string;
+  status: string;
+  /** Where it opens: the requester's view for a request, the agent console for a ticket. */
+  url: string;
+  snippet: string;
+}
+
+export interface TicketDeskConnector extends ConnectorRoutes {
   createTicket(input: CreateTicketInput): Promise<HelpdeskTicketRecord>;
   getTicket(id: number): Promise<HelpdeskTicketRecord | undefined>;
   /** One page of the tickets the query selects, and how many it selects in all. */
@@ -155,4 +168,10 @@ export interface HelpdeskTicketDesk {
     changes: TicketChanges,
     actorEmail: string,
   ): Promise<HelpdeskTicketRecord | undefined>;
+
+  /** The requests of one requester (My Requests); an empty email finds nothing, never every ticket. */
+  searchRequests(query: ConnectorSearchQuery, requesterEmail: string): Promise<SearchPage<TicketHit>>;
+
+  /** Every ticket (agents). */
+  searchTickets(query: ConnectorSearchQuery): Promise<SearchPage<TicketHit>>;
 }

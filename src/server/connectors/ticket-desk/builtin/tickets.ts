@@ -15,13 +15,20 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.js';
+import type { FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
+import {
+  helpdeskTicketComments,
+  helpdeskTicketEvents,
+  helpdeskTickets,
+  helpdeskUsers,
+} from '../../helpdesk/builtin/schema.js';
 import type {
   HelpdeskComment,
-  HelpdeskTicketDesk,
   HelpdeskTicketRecord,
+  TicketDeskConnector,
   TicketListQuery,
-} from '../ticket-types.js';
-import { helpdeskTicketComments, helpdeskTicketEvents, helpdeskTickets, helpdeskUsers } from './schema.js';
+} from '../types.js';
+import { createTicketSearch } from './search.js';
 
 const requesters = alias(helpdeskUsers, 'requester');
 const assignees = alias(helpdeskUsers, 'assignee');
@@ -98,8 +105,15 @@ function listConditions(query: TicketListQuery): SQL | undefined {
   return and(...conditions);
 }
 
-/** The tickets of the built-in help desk: rows of its own tables. */
-export function createBuiltinTickets(db: Database): HelpdeskTicketDesk {
+/**
+ * The built-in ticket desk: the built-in help desk's tickets, rows of its own tables (requesters and assignees
+ * are its users).
+ */
+export function createBuiltinTicketDesk(options: {
+  db: Database;
+  fullText: FullTextOptions;
+}): TicketDeskConnector {
+  const { db } = options;
   const selectTickets = () =>
     db
       .select(ticketColumns)
@@ -119,6 +133,7 @@ export function createBuiltinTickets(db: Database): HelpdeskTicketDesk {
   };
 
   return {
+    ...createTicketSearch(options.fullText),
     async createTicket(input) {
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
