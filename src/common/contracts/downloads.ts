@@ -30,6 +30,7 @@ export const collectionFileSchema = storedFileSchema.extend({ title: z.string(),
 export type CollectionFile = z.infer<typeof collectionFileSchema>;
 
 export const collectionFilesSchema = z.object({ collectionFiles: z.array(collectionFileSchema) });
+export type CollectionFiles = z.infer<typeof collectionFilesSchema>;
 
 /** The listing calls take an optional `userId` (the spec's image listing call carries one); it must be the caller's. */
 export const listFilesBodySchema = z.object({ userId: storableText().max(100).optional() }).optional();

@@ -6,11 +6,13 @@ import type {
   ArticleResponse,
   CategoryOverview,
   CategorySearchResponse,
+  SearchAnalytics,
   SearchGroups,
   SearchResponse,
   SourceKey,
 } from './search.js';
-import type { NoticeList } from './notices.js';
+import type { NoticeChangeList, NoticeItem, NoticeList, SeenByList } from './notices.js';
+import type { CollectionFiles } from './downloads.js';
 import type { RequesterProfile, TicketDetails, TicketList } from './tickets.js';
 
 /**
@@ -78,6 +80,19 @@ export interface SsrData {
    * it); null for a visitor.
    */
   notices(): Promise<NoticeList | null>;
+  /**
+   * `GET api/noticesModule/notice-id?id=`: one notice as the viewer's call answers it, for its details page;
+   * null for a visitor, or a notice the viewer may not see.
+   */
+  notice(input: { id: string }): Promise<NoticeItem | null>;
+  /** `GET api/noticesModule/notice-changes?id=`: a notice's change history, for an admin's render; else null. */
+  noticeChanges(input: { id: string }): Promise<NoticeChangeList | null>;
+  /** `GET api/noticesModule/seen-by-users?id=`: who read a notice, for an admin's render; else null. */
+  noticeReaders(input: { id: string }): Promise<SeenByList | null>;
+  /** `GET /api/admin/search-analytics?from=&to=`: a period's analytics, for an admin's render; else null. */
+  searchAnalytics(input: { from?: string; to?: string }): Promise<SearchAnalytics | null>;
+  /** `POST /api/downloads/list-api-files`: the Postman collections, for a render of a user who may download. */
+  apiFiles(): Promise<CollectionFiles | null>;
 }
 
 export interface SsrInput {

@@ -1,10 +1,10 @@
-import { Loader } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { Page } from '../components/page';
 import { RequireSignIn } from '../lib/session/require-sign-in';
 import { useSession } from '../lib/session/use-session';
 import { QueryState } from '../components/query-state';
 import { AssistantPanel } from '../features/assistant/components/assistant-panel';
+import { AssistantOpening } from '../features/assistant/components/assistant-opening';
 import { useChatBinding } from '../features/assistant/lib/use-chat-binding';
 import { useChatSettings } from '../features/chat/api/get-chat-settings';
 import { IntercomMessenger } from '../features/chat/components/intercom-messenger';
@@ -39,13 +39,8 @@ function Chat() {
     return <IntercomMessenger appId={settings.data.appId} user={binding} />;
   }
   if (!binding || !settings.data) {
-    // Rendered by the server too: the page greets its user before the chat opens.
-    return (
-      <p role="status">
-        <Loader size="xs" aria-hidden="true" />{' '}
-        {`Hello, ${userName || userEmail}. Opening the chat assistant…`}
-      </p>
-    );
+    // Rendered by the server too: the page greets its user in the panel's frame before the chat opens.
+    return <AssistantOpening name={userName || userEmail} />;
   }
   return (
     <AssistantPanel

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
 import type { DownloadRecords, DownloadRecordsQuery } from '../../../../common/contracts/downloads';
 import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
-import { DOWNLOADS_KEY, downloadRecordsSchema } from '../lib/download-contracts';
+import { checkedBy, DOWNLOADS_KEY } from '../lib/download-contracts';
 
 /**
  * The records page's filters as typed: every filter the API takes (derived from its contract, so a filter
@@ -25,8 +25,10 @@ function getDownloadRecords(
   page: number,
   signal?: AbortSignal,
 ): Promise<DownloadRecords> {
-  return fetchApi(apiPaths.downloads.records, { query: recordQuery(filters, page), signal }, (body) =>
-    downloadRecordsSchema.parse(body),
+  return fetchApi(
+    apiPaths.downloads.records,
+    { query: recordQuery(filters, page), signal },
+    checkedBy((contracts) => contracts.downloadRecordsSchema),
   );
 }
 
