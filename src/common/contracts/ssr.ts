@@ -1,5 +1,6 @@
 import type { PortalConfig } from '../portal-config.js';
 import type { SessionUser } from './auth.js';
+import type { ChatClientSettings } from './chat.js';
 import type { LatestKbResponse } from './latest-kb.js';
 import type {
   ArticleDetails,
@@ -12,8 +13,8 @@ import type {
   SourceKey,
 } from './search.js';
 import type { NoticeChangeList, NoticeItem, NoticeList, SeenByList } from './notices.js';
-import type { CollectionFiles } from './downloads.js';
-import type { RequesterProfile, TicketDetails, TicketList } from './tickets.js';
+import type { CollectionFiles, DownloadRecords } from './downloads.js';
+import type { Assignees, RequesterProfile, TicketDetails, TicketList } from './tickets.js';
 
 /**
  * The contract between the server and the web app's server-side rendering bundle
@@ -93,6 +94,12 @@ export interface SsrData {
   searchAnalytics(input: { from?: string; to?: string }): Promise<SearchAnalytics | null>;
   /** `POST /api/downloads/list-api-files`: the Postman collections, for a render of a user who may download. */
   apiFiles(): Promise<CollectionFiles | null>;
+  /** `GET /api/downloads/records` with `query` (its query parameters): a page of records, for an admin's render. */
+  downloadRecords(input: { query: Record<string, string> }): Promise<DownloadRecords | null>;
+  /** `GET /api/tickets/assignees`: whom a ticket can be assigned to, for a staff member's render; else null. */
+  assignees(): Promise<Assignees | null>;
+  /** `GET /api/chat/settings`: which chat /chatbot shows (public settings, the same for everyone). */
+  chatSettings(): Promise<ChatClientSettings>;
 }
 
 export interface SsrInput {

@@ -2,14 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { can } from '../../common/policies.js';
 import { ServiceError } from '../lib/errors.js';
 import { presentNotice, presentNoticeChange, presentSeenByUser } from '../presenters/notices.js';
-import { listCollectionFiles } from '../services/downloads/downloads.js';
+import { listCollectionFiles, listDownloadRecords } from '../services/downloads/downloads.js';
+import { presentDownloadRecord } from '../presenters/downloads.js';
+import { listStaff } from '../services/tickets/ticket-people.js';
 import type { PortalUser } from '../services/auth/users.js';
 import { changesOf, getNotice, readersOf } from '../services/notices/notices.js';
 import { analyticsReport } from '../services/search/analytics-report.js';
 import type { PageViewer } from './page-data.js';
 
 type MemberLoaders = Required<
-  Pick<PageViewer, 'notice' | 'noticeChanges' | 'noticeReaders' | 'searchAnalytics' | 'apiFiles'>
+  Pick<
+    PageViewer,
+    | 'notice'
+    | 'noticeChanges'
+    | 'noticeReaders'
+    | 'searchAnalytics'
+    | 'apiFiles'
+    | 'downloadRecords'
+    | 'assignees'
+  >
 >;
 
 /** `load`'s answer, or null where the API answers 404 (a notice this viewer may not see). */
@@ -24,7 +35,7 @@ async function unlessNotFound<T>(load: () => Promise<T>): Promise<T | null> {
 
 /**
  * The data of the members' pages that a signed-in render holds (a notice, its history and readers, the search
- * analytics, the Postman collections): what the API's calls answer `user`, through the same services and the
+ * analytics, the Postman collections, the download records, a ticket's assignees): what the API's calls answer `user`, through the same services and the
  * same policy checks, so the page is drawn with it instead of a loading line its data then pushes down.
  */
 export function memberPageLoaders(app: FastifyInstance, user: PortalUser): MemberLoaders {
@@ -43,5 +54,11 @@ export function memberPageLoaders(app: FastifyInstance, user: PortalUser): Membe
     searchAnalytics: async (query) => (can(user, 'readSearchAnalytics') ? analyticsReport(app, query) : null),
     apiFiles: async () =>
       can(user, 'download') ? { collectionFiles: await listCollectionFiles(app.downloads) } : null,
+    downloadRecords: async (query) => {
+      if (!can(user, 'readDownloadRecords')) return null;
+      const { rows, count } = await listDownloadRecords(app.downloads, query);
+      return { records: rows.map(presentDownloadRecord), count };
+    },
+    assignees: async () => (can(user, 'openAgentConsole') ? { assignees: await listStaff(app.db) } : null),
   };
 }

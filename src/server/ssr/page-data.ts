@@ -12,6 +12,7 @@ import {
   type SearchAnalytics,
 } from '../../common/contracts/search.js';
 import type { SsrData } from '../../common/contracts/ssr.js';
+import { chatClientSettingsSchema } from '../../common/contracts/chat.js';
 import { latestKbResponseSchema } from '../../common/contracts/latest-kb.js';
 import { keptJson } from '../lib/kept-responses.js';
 import {
@@ -25,13 +26,22 @@ import {
   type NoticeList,
   type SeenByList,
 } from '../../common/contracts/notices.js';
-import { collectionFilesSchema, type CollectionFiles } from '../../common/contracts/downloads.js';
+import {
+  collectionFilesSchema,
+  downloadRecordsQuerySchema,
+  downloadRecordsSchema,
+  type CollectionFiles,
+  type DownloadRecords,
+  type DownloadRecordsQuery,
+} from '../../common/contracts/downloads.js';
 import { categoryOverviewSchema } from '../../common/contracts/search.js';
 import {
+  assigneesSchema,
   listTicketsQuerySchema,
   ticketDetailsSchema,
   ticketIdParamsSchema,
   ticketListSchema,
+  type Assignees,
   type ListTicketsQuery,
   type RequesterProfile,
   type TicketDetails,
@@ -77,6 +87,10 @@ export interface PageViewer {
   }) => Promise<SearchAnalytics | null>;
   /** The Postman collections, when this viewer may download, else null. */
   apiFiles?: () => Promise<CollectionFiles | null>;
+  /** A page of the download records, when this viewer may read them, else null. */
+  downloadRecords?: (query: DownloadRecordsQuery) => Promise<DownloadRecords | null>;
+  /** Whom a ticket can be assigned to, when this viewer is staff, else null. */
+  assignees?: () => Promise<Assignees | null>;
 }
 
 /** A visitor without a session: the render every anonymous request shares (see SsrData). */
@@ -204,6 +218,19 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
     async apiFiles() {
       const files = viewer.apiFiles ? await viewer.apiFiles() : null;
       return files ? collectionFilesSchema.parse(files) : null;
+    },
+
+    chatSettings: async () => chatClientSettingsSchema.parse(app.connectors.chat.clientSettings()),
+
+    async downloadRecords({ query }) {
+      if (!viewer.downloadRecords) return null;
+      const records = await viewer.downloadRecords(downloadRecordsQuerySchema.parse(query));
+      return records ? downloadRecordsSchema.parse(records) : null;
+    },
+
+    async assignees() {
+      const assignees = viewer.assignees ? await viewer.assignees() : null;
+      return assignees ? assigneesSchema.parse(assignees) : null;
     },
 
     async ticketList({ query }) {

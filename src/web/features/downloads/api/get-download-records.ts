@@ -10,6 +10,24 @@ import { checkedBy, DOWNLOADS_KEY } from '../lib/download-contracts';
  */
 export type RecordFilters = Record<Exclude<keyof DownloadRecordsQuery, 'page'>, string>;
 
+export const NO_FILTERS: RecordFilters = {
+  email: '',
+  fileName: '',
+  country: '',
+  fileType: '',
+  from: '',
+  to: '',
+};
+export const FILTER_NAMES = Object.keys(NO_FILTERS) as Array<keyof RecordFilters>;
+
+/** The filters and page the URL holds (what Back restores and a shared link carries). */
+export function recordsFromUrl(params: URLSearchParams): { filters: RecordFilters; page: number } {
+  const filters = { ...NO_FILTERS };
+  for (const name of FILTER_NAMES) filters[name] = params.get(name) ?? '';
+  const page = Number(params.get('page'));
+  return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
 /** The filters as query parameters (empty ones left out). */
 export function recordQuery(filters: RecordFilters, page?: number): Record<string, string | undefined> {
   const query: Record<string, string | undefined> = {};
@@ -32,9 +50,12 @@ function getDownloadRecords(
   );
 }
 
+export const downloadRecordsKey = (filters: RecordFilters, page: number) =>
+  [...DOWNLOADS_KEY, 'records', filters, page] as const;
+
 export function useDownloadRecords(filters: RecordFilters, page: number) {
   return useQuery({
-    queryKey: [...DOWNLOADS_KEY, 'records', filters, page] as const,
+    queryKey: downloadRecordsKey(filters, page),
     queryFn: ({ signal }) => getDownloadRecords(filters, page, signal),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
