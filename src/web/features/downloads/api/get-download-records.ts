@@ -10,7 +10,7 @@ import { checkedBy, DOWNLOADS_KEY } from '../lib/download-contracts';
  */
 export type RecordFilters = Record<Exclude<keyof DownloadRecordsQuery, 'page'>, string>;
 
-export const NO_FILTERS: RecordFilters = {
+const NO_FILTERS: RecordFilters = {
   email: '',
   fileName: '',
   country: '',

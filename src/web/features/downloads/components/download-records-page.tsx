@@ -9,7 +9,6 @@ import { DOWNLOAD_FILE_TYPES } from '../../../../common/downloads';
 import { QueryState } from '../../../components/query-state';
 import {
   FILTER_NAMES,
-  NO_FILTERS,
   recordQuery,
   recordsFromUrl,
   useDownloadRecords,
