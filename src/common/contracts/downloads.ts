@@ -80,8 +80,6 @@ export const downloadRecordSchema = z.object({
 });
 export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
 
-export const DOWNLOAD_RECORDS_PAGE_SIZE = 50;
-
 /** The records page's filters (every one optional); dates are days, `to` included. */
 export const downloadRecordsQuerySchema = z.object({
   email: line(320).optional(),

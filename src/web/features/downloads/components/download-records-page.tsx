@@ -4,8 +4,8 @@ import { Pager } from '../../../components/pager';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiPaths } from '../../../../common/api-paths';
-import { DOWNLOAD_RECORDS_PAGE_SIZE, type DownloadRecord } from '../../../../common/contracts/downloads';
-import { DOWNLOAD_FILE_TYPES } from '../../../../common/downloads';
+import type { DownloadRecord } from '../../../../common/contracts/downloads';
+import { DOWNLOAD_FILE_TYPES, DOWNLOAD_RECORDS_PAGE_SIZE } from '../../../../common/downloads';
 import { QueryState } from '../../../components/query-state';
 import {
   FILTER_NAMES,
