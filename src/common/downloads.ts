@@ -86,3 +86,6 @@ export type AddressFieldName = (typeof ADDRESS_FIELDS)[number]['name'];
 export const noPermissionMessage = (productName: string) =>
   `Your account is not enabled for ${productName} Edge downloads. Ask your ${productName} account manager ` +
   'or the support team to enable downloads for your account.';
+
+/** Download records a page of the records list (and of `GET /api/downloads/records`) holds. */
+export const DOWNLOAD_RECORDS_PAGE_SIZE = 50;

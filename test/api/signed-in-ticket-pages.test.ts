@@ -64,6 +64,12 @@ describe('ticket pages rendered for their user', () => {
     expect(page.body).toContain(`<title>Ticket #${ticketId}: ${inHtml(subject)}`);
     expect(dehydratedKeys(page.body)).toContainEqual(['tickets', 'ticket', String(ticketId)]);
     expect(page.body).not.toContain('Loading…');
+    expect(dehydratedKeys(page.body)).not.toContainEqual(['tickets', 'assignees']);
+    // Staff get whom to assign it to with the page.
+    expect(dehydratedKeys((await get(agent, `/tickets/${ticketId}`)).body)).toContainEqual([
+      'tickets',
+      'assignees',
+    ]);
     const visitor = await t.app.inject({ method: 'GET', url: `/tickets/${ticketId}` });
     expect(visitor.body).not.toContain(inHtml(subject));
   });

@@ -5,6 +5,7 @@ import { startFreezableProxy } from '../support/freezable-proxy';
 import { accounts } from './support/accounts';
 import { tabTo } from './support/keyboard';
 import { AUTH_STATE } from './support/signed-in';
+import { layoutShiftAfterLoad, recordShifts } from './support/layout-shift';
 
 /**
  * Support notices in the browser: the admin flow (with the keyboard alone), the customer's bell,
@@ -579,4 +580,37 @@ test.describe('stored XSS in notice descriptions', () => {
       await admin.context.close();
     }
   });
+});
+
+test("a notice's details and readers come with the signed-in page and nothing moves", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await adminRequest(browser, baseURL);
+  const notice = await createNotice(admin.request, admin.origin, '<p>Maintenance window details.</p>');
+  try {
+    for (const [role, path, history] of [
+      ['customer', `/notification-details?id=${notice.Notice_ID}`, false],
+      ['admin', `/notification-details?id=${notice.Notice_ID}`, true],
+      ['admin', `/users?id=${notice.Notice_ID}`, false],
+    ] as const) {
+      const context = await browser.newContext({
+        storageState: AUTH_STATE[role],
+        baseURL,
+        viewport: { width: 412, height: 823 },
+      });
+      const page = await context.newPage();
+      await recordShifts(page);
+      const html = (await (await page.goto(path))?.text()) ?? '';
+      // In the server's HTML: the notice, and for an admin its history, not a loading line.
+      expect(html, `${role} ${path}`).toContain(notice.title);
+      if (history) expect(html).toContain('Changes of the notice');
+      await expect(page.getByRole('heading', { name: notice.title })).toBeVisible();
+      expect(await layoutShiftAfterLoad(page), `${role} ${path}`).toBeLessThanOrEqual(0.1);
+      await context.close();
+    }
+  } finally {
+    await deleteNotice(admin.request, admin.origin, notice.Notice_ID);
+    await admin.context.close();
+  }
 });

@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CHAT_UPDATE_DELAY_MS } from '../../src/common/chat';
 import { apiPaths } from '../../src/common/api-paths';
 import { AUTH_STATE, type SignedInRole } from './support/signed-in';
+import { layoutShiftAfterLoad, recordShifts } from './support/layout-shift';
 
 /**
  * A signed-in page is painted as it will stay: the server knows the session from the cookie and renders the
@@ -8,27 +10,6 @@ import { AUTH_STATE, type SignedInRole } from './support/signed-in';
  * Lighthouse's CLS target). And the render that names a user is theirs alone: the page cache never gives it
  * to a visitor without a session.
  */
-
-/** Layout shifts without recent input, summed, recorded from before the first paint. */
-async function recordShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number };
-    w.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) w.layoutShift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-async function layoutShiftAfterLoad(page: Page): Promise<number> {
-  await page.waitForLoadState('networkidle');
-  // The app starts after the first paint and may fetch once it runs: give that a moment to land.
-  await page.waitForTimeout(1000);
-  await page.waitForLoadState('networkidle');
-  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
-}
 
 async function pageAs(browser: Browser, baseURL: string | undefined, role?: SignedInRole) {
   const context = await browser.newContext({
@@ -66,6 +47,31 @@ const SIGNED_IN_PAGES: { role: SignedInRole; path: string; shows: (page: Page) =
     role: 'agent',
     path: '/tickets',
     shows: (page) => expect(page.getByRole('heading', { name: 'Ticket Portal', level: 1 })).toBeVisible(),
+  },
+  {
+    // The chat opens after its delay in the frame the server drew.
+    role: 'customer',
+    path: '/chatbot',
+    shows: (page) =>
+      expect(page.getByRole('textbox', { name: 'Ask a question' })).toBeVisible({
+        timeout: CHAT_UPDATE_DELAY_MS + 10_000,
+      }),
+  },
+  {
+    role: 'customer',
+    path: '/downloads/api-collection',
+    shows: (page) => expect(page.getByRole('table', { name: 'Postman collections' })).toBeVisible(),
+  },
+  {
+    role: 'admin',
+    path: '/admin/search-analytics',
+    shows: (page) => expect(page.getByRole('heading', { name: 'Top queries' })).toBeVisible(),
+  },
+  {
+    // A search that found nothing: the popular articles come with the page, above the next steps' buttons.
+    role: 'customer',
+    path: '/search?q=xyzzyplugh',
+    shows: (page) => expect(page.getByRole('list', { name: 'Popular articles' })).toBeVisible(),
   },
   {
     role: 'admin',

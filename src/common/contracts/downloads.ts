@@ -30,6 +30,7 @@ export const collectionFileSchema = storedFileSchema.extend({ title: z.string(),
 export type CollectionFile = z.infer<typeof collectionFileSchema>;
 
 export const collectionFilesSchema = z.object({ collectionFiles: z.array(collectionFileSchema) });
+export type CollectionFiles = z.infer<typeof collectionFilesSchema>;
 
 /** The listing calls take an optional `userId` (the spec's image listing call carries one); it must be the caller's. */
 export const listFilesBodySchema = z.object({ userId: storableText().max(100).optional() }).optional();
@@ -78,8 +79,6 @@ export const downloadRecordSchema = z.object({
   clientAddress: z.string(),
 });
 export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
-
-export const DOWNLOAD_RECORDS_PAGE_SIZE = 50;
 
 /** The records page's filters (every one optional); dates are days, `to` included. */
 export const downloadRecordsQuerySchema = z.object({

@@ -1,17 +1,20 @@
 import type { PortalConfig } from '../portal-config.js';
 import type { SessionUser } from './auth.js';
+import type { ChatClientSettings } from './chat.js';
 import type { LatestKbResponse } from './latest-kb.js';
 import type {
   ArticleDetails,
   ArticleResponse,
   CategoryOverview,
   CategorySearchResponse,
+  SearchAnalytics,
   SearchGroups,
   SearchResponse,
   SourceKey,
 } from './search.js';
-import type { NoticeList } from './notices.js';
-import type { RequesterProfile, TicketDetails, TicketList } from './tickets.js';
+import type { NoticeChangeList, NoticeItem, NoticeList, SeenByList } from './notices.js';
+import type { CollectionFiles, DownloadRecords } from './downloads.js';
+import type { Assignees, RequesterProfile, TicketDetails, TicketList } from './tickets.js';
 
 /**
  * The contract between the server and the web app's server-side rendering bundle
@@ -78,6 +81,25 @@ export interface SsrData {
    * it); null for a visitor.
    */
   notices(): Promise<NoticeList | null>;
+  /**
+   * `GET api/noticesModule/notice-id?id=`: one notice as the viewer's call answers it, for its details page;
+   * null for a visitor, or a notice the viewer may not see.
+   */
+  notice(input: { id: string }): Promise<NoticeItem | null>;
+  /** `GET api/noticesModule/notice-changes?id=`: a notice's change history, for an admin's render; else null. */
+  noticeChanges(input: { id: string }): Promise<NoticeChangeList | null>;
+  /** `GET api/noticesModule/seen-by-users?id=`: who read a notice, for an admin's render; else null. */
+  noticeReaders(input: { id: string }): Promise<SeenByList | null>;
+  /** `GET /api/admin/search-analytics?from=&to=`: a period's analytics, for an admin's render; else null. */
+  searchAnalytics(input: { from?: string; to?: string }): Promise<SearchAnalytics | null>;
+  /** `POST /api/downloads/list-api-files`: the Postman collections, for a render of a user who may download. */
+  apiFiles(): Promise<CollectionFiles | null>;
+  /** `GET /api/downloads/records` with `query` (its query parameters): a page of records, for an admin's render. */
+  downloadRecords(input: { query: Record<string, string> }): Promise<DownloadRecords | null>;
+  /** `GET /api/tickets/assignees`: whom a ticket can be assigned to, for a staff member's render; else null. */
+  assignees(): Promise<Assignees | null>;
+  /** `GET /api/chat/settings`: which chat /chatbot shows (public settings, the same for everyone). */
+  chatSettings(): Promise<ChatClientSettings>;
 }
 
 export interface SsrInput {

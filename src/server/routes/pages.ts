@@ -15,6 +15,7 @@ import { ServiceError } from '../lib/errors.js';
 import { listTickets } from '../services/tickets/tickets.js';
 import type { ListTicketsQuery } from '../../common/contracts/tickets.js';
 import { requesterProfile } from '../services/tickets/ticket-people.js';
+import { memberPageLoaders } from '../ssr/member-page-loaders.js';
 
 export const NOT_BUILT_MESSAGE = 'The web app is not built: run npm run build';
 
@@ -81,6 +82,7 @@ export function registerPageFallback(app: FastifyInstance): void {
         const { tickets, count } = await listTickets(app.tickets.options(request.log), user, query);
         return { tickets: await app.tickets.present(user, tickets), count };
       },
+      ...memberPageLoaders(app, user),
     };
     return renderer.render({
       url,

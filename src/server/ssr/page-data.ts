@@ -1,23 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  analyticsQuerySchema,
   articleParamsSchema,
   categoryQuerySchema,
   categorySearchQuerySchema,
   pagedSearchQuerySchema,
+  searchAnalyticsSchema,
   searchBodySchema,
   searchQuerySchema,
   sourceKeySchema,
+  type SearchAnalytics,
 } from '../../common/contracts/search.js';
 import type { SsrData } from '../../common/contracts/ssr.js';
+import { chatClientSettingsSchema } from '../../common/contracts/chat.js';
 import { latestKbResponseSchema } from '../../common/contracts/latest-kb.js';
 import { keptJson } from '../lib/kept-responses.js';
-import { noticeListSchema, type NoticeList } from '../../common/contracts/notices.js';
+import {
+  noticeChangeListSchema,
+  noticeIdQuerySchema,
+  noticeItemSchema,
+  noticeListSchema,
+  seenByListSchema,
+  type NoticeChangeList,
+  type NoticeItem,
+  type NoticeList,
+  type SeenByList,
+} from '../../common/contracts/notices.js';
+import {
+  collectionFilesSchema,
+  downloadRecordsQuerySchema,
+  downloadRecordsSchema,
+  type CollectionFiles,
+  type DownloadRecords,
+  type DownloadRecordsQuery,
+} from '../../common/contracts/downloads.js';
 import { categoryOverviewSchema } from '../../common/contracts/search.js';
 import {
+  assigneesSchema,
   listTicketsQuerySchema,
   ticketDetailsSchema,
   ticketIdParamsSchema,
   ticketListSchema,
+  type Assignees,
   type ListTicketsQuery,
   type RequesterProfile,
   type TicketDetails,
@@ -46,6 +70,23 @@ export interface PageViewer {
   ticketList?: (query: ListTicketsQuery) => Promise<TicketList>;
   /** The active notices as this viewer's `GET api/noticesModule/notice` answers them (absent: a visitor). */
   notices?: () => Promise<NoticeList>;
+  /** A notice as this viewer's `notice-id` call answers it, else null (absent: a visitor). */
+  notice?: (id: string) => Promise<NoticeItem | null>;
+  /** A notice's change history, when this viewer may read it, else null. */
+  noticeChanges?: (id: string) => Promise<NoticeChangeList | null>;
+  /** Who read a notice, when this viewer may know it, else null. */
+  noticeReaders?: (id: string) => Promise<SeenByList | null>;
+  /** The search analytics of a period, when this viewer may read them, else null. */
+  searchAnalytics?: (query: {
+    from?: string | undefined;
+    to?: string | undefined;
+  }) => Promise<SearchAnalytics | null>;
+  /** The Postman collections, when this viewer may download, else null. */
+  apiFiles?: () => Promise<CollectionFiles | null>;
+  /** A page of the download records, when this viewer may read them, else null. */
+  downloadRecords?: (query: DownloadRecordsQuery) => Promise<DownloadRecords | null>;
+  /** Whom a ticket can be assigned to, when this viewer is staff, else null. */
+  assignees?: () => Promise<Assignees | null>;
 }
 
 /** A visitor without a session: the render every anonymous request shares (see SsrData). */
@@ -140,6 +181,52 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
 
     async notices() {
       return viewer.notices ? noticeListSchema.parse(await viewer.notices()) : null;
+    },
+
+    // The signed-in pages' own data, each through the input and response schemas of its API call.
+    async notice({ id }) {
+      const input = noticeIdQuerySchema.safeParse({ id });
+      if (!input.success || !viewer.notice) return null;
+      const item = await viewer.notice(input.data.id);
+      return item ? noticeItemSchema.parse(item) : null;
+    },
+
+    async noticeChanges({ id }) {
+      const input = noticeIdQuerySchema.safeParse({ id });
+      if (!input.success || !viewer.noticeChanges) return null;
+      const changes = await viewer.noticeChanges(input.data.id);
+      return changes ? noticeChangeListSchema.parse(changes) : null;
+    },
+
+    async noticeReaders({ id }) {
+      const input = noticeIdQuerySchema.safeParse({ id });
+      if (!input.success || !viewer.noticeReaders) return null;
+      const readers = await viewer.noticeReaders(input.data.id);
+      return readers ? seenByListSchema.parse(readers) : null;
+    },
+
+    async searchAnalytics(query) {
+      if (!viewer.searchAnalytics) return null;
+      const analytics = await viewer.searchAnalytics(analyticsQuerySchema.parse(query));
+      return analytics ? searchAnalyticsSchema.parse(analytics) : null;
+    },
+
+    async apiFiles() {
+      const files = viewer.apiFiles ? await viewer.apiFiles() : null;
+      return files ? collectionFilesSchema.parse(files) : null;
+    },
+
+    chatSettings: async () => chatClientSettingsSchema.parse(app.connectors.chat.clientSettings()),
+
+    async downloadRecords({ query }) {
+      if (!viewer.downloadRecords) return null;
+      const records = await viewer.downloadRecords(downloadRecordsQuerySchema.parse(query));
+      return records ? downloadRecordsSchema.parse(records) : null;
+    },
+
+    async assignees() {
+      const assignees = viewer.assignees ? await viewer.assignees() : null;
+      return assignees ? assigneesSchema.parse(assignees) : null;
     },
 
     async ticketList({ query }) {

@@ -1,11 +1,13 @@
 import { useParams } from 'react-router';
 import type { TicketDetails } from '../../common/contracts/tickets';
 import { MemberPage } from '../lib/session/member-page';
-import { useCan } from '../lib/session/use-can';
+import { sessionCan, useCan } from '../lib/session/use-can';
 import { useSession } from '../lib/session/use-session';
 import { TicketPage } from '../features/tickets/components/ticket-page';
 import { cachedData, type PortalRouteHandle } from '../lib/route-handle';
 import { ticketKey } from '../features/tickets/api/get-ticket';
+import { assigneesKey } from '../features/tickets/api/get-assignees';
+import { prefetchInto } from '../lib/prefetch-into';
 
 export const handle: PortalRouteHandle = {
   meta: ({ params, queryClient }) => {
@@ -21,8 +23,13 @@ export const handle: PortalRouteHandle = {
   prefetch: async (queryClient, data, _searchParams, session, params) => {
     const id = params.id ?? '';
     if (!session.signedIn || id === '') return;
-    const details = await data.ticket({ id });
-    if (details) queryClient.setQueryData(ticketKey(id), details);
+    await Promise.all([
+      prefetchInto(queryClient, ticketKey(id), () => data.ticket({ id })),
+      // Staff assign the ticket: the choices come with the page, not with a call (and zod) at load.
+      sessionCan(session, 'openAgentConsole')
+        ? prefetchInto(queryClient, assigneesKey, () => data.assignees())
+        : undefined,
+    ]);
   },
 };
 

@@ -57,8 +57,8 @@ describe('S3 storage adapter against the S3 fake', () => {
       S3_ENDPOINT: s3.endpoint,
       S3_FORCE_PATH_STYLE: true,
     } as const;
-    // No database: the S3 store never touches one.
-    expect(createStorageConnector({ db: null as never, env }).provider).toBe('s3');
+    // Nothing shared: the S3 store needs no database.
+    expect(createStorageConnector(env, null as never).provider).toBe('s3');
   });
 
   it('signs path-style requests at an endpoint, with every key under S3_PREFIX', async () => {

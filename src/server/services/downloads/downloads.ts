@@ -1,11 +1,8 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { countryCode } from '../../../common/countries.js';
-import {
-  DOWNLOAD_RECORDS_PAGE_SIZE,
-  type DownloadRecordsQuery,
-  type DownloadRequest,
-} from '../../../common/contracts/downloads.js';
+import type { DownloadRecordsQuery, DownloadRequest } from '../../../common/contracts/downloads.js';
+import { DOWNLOAD_RECORDS_PAGE_SIZE } from '../../../common/downloads.js';
 import type { StorageConnector } from '../../connectors/storage/types.js';
 import type { Database } from '../../db/client.js';
 import { downloadRecords, type DownloadRecordRow } from '../../db/schema/index.js';

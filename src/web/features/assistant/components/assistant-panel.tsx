@@ -17,6 +17,7 @@ import { questionBefore } from '../lib/conversation-cache';
 import type { ChatBinding } from '../lib/use-chat-binding';
 import { AnswerMessage, type Feedback } from './answer-message';
 import { ConversationList } from './conversation-list';
+import { assistantGreeting } from './assistant-opening';
 import classes from './assistant.module.css';
 
 /** Typed instead of a question, it asks for a person: the panel offers a ticket rather than searching. */
@@ -131,7 +132,7 @@ export function AssistantPanel({
         <div ref={logRef} className={classes.log} role="log" aria-live="polite" aria-label="Messages">
           <div className={classes.answer}>
             <span className={classes.who}>Assistant</span>
-            <p>{`Hello, ${user.name}. Ask me a question: I look for the answer in the knowledge base, the documentation and the community.`}</p>
+            <p>{assistantGreeting(user.name)}</p>
           </div>
           {activeId ? (
             <QueryState

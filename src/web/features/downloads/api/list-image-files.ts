@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
 import type { ImageFiles } from '../../../../common/contracts/downloads';
 import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
-import { DOWNLOADS_KEY, imageFilesSchema } from '../lib/download-contracts';
+import { checkedBy, DOWNLOADS_KEY } from '../lib/download-contracts';
 
 /** `POST /api/downloads/list-image-files`: the images with their sizes, SHA-256 and checksum files. */
 function listImageFiles(userId: string, signal?: AbortSignal): Promise<ImageFiles> {
-  return fetchApi(apiPaths.downloads.listImageFiles, { method: 'POST', json: { userId }, signal }, (body) =>
-    imageFilesSchema.parse(body),
+  return fetchApi(
+    apiPaths.downloads.listImageFiles,
+    { method: 'POST', json: { userId }, signal },
+    checkedBy((contracts) => contracts.imageFilesSchema),
   );
 }
 

@@ -4,24 +4,19 @@ import { Pager } from '../../../components/pager';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiPaths } from '../../../../common/api-paths';
-import { DOWNLOAD_RECORDS_PAGE_SIZE, type DownloadRecord } from '../../../../common/contracts/downloads';
-import { DOWNLOAD_FILE_TYPES } from '../../../../common/downloads';
+import type { DownloadRecord } from '../../../../common/contracts/downloads';
+import { DOWNLOAD_FILE_TYPES, DOWNLOAD_RECORDS_PAGE_SIZE } from '../../../../common/downloads';
 import { QueryState } from '../../../components/query-state';
-import { recordQuery, useDownloadRecords, type RecordFilters } from '../api/get-download-records';
+import {
+  FILTER_NAMES,
+  recordQuery,
+  recordsFromUrl,
+  useDownloadRecords,
+  type RecordFilters,
+} from '../api/get-download-records';
 import { formatDate } from '../../../lib/format-date';
 import classes from './downloads.module.css';
 import bar from './download-records.module.css';
-
-const NO_FILTERS: RecordFilters = { email: '', fileName: '', country: '', fileType: '', from: '', to: '' };
-const FILTER_NAMES = Object.keys(NO_FILTERS) as Array<keyof RecordFilters>;
-
-/** The filters and page the URL holds (what Back restores and a shared link carries). */
-function fromUrl(params: URLSearchParams): { filters: RecordFilters; page: number } {
-  const filters = { ...NO_FILTERS };
-  for (const name of FILTER_NAMES) filters[name] = params.get(name) ?? '';
-  const page = Number(params.get('page'));
-  return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
-}
 
 function toUrl(filters: RecordFilters, page: number): URLSearchParams {
   const query = new URLSearchParams();
@@ -80,14 +75,14 @@ function RecordRow({ record }: { record: DownloadRecord }) {
  */
 export function DownloadRecordsPage() {
   const [params, setParams] = useSearchParams();
-  const { filters, page } = fromUrl(params);
+  const { filters, page } = recordsFromUrl(params);
   const applied = toUrl(filters, 1).toString();
   const [draft, setDraft] = useState<RecordFilters>(filters);
   const records = useDownloadRecords(filters, page);
 
   // Back and Forward change the URL under the form: the fields follow it.
   useEffect(() => {
-    setDraft(fromUrl(new URLSearchParams(applied)).filters);
+    setDraft(recordsFromUrl(new URLSearchParams(applied)).filters);
   }, [applied]);
 
   const apply = (event: FormEvent) => {

@@ -1,13 +1,10 @@
+import { lazyContracts } from '../../../lib/lazy-contracts';
+
 /**
- * The downloads' answers are checked with their zod contracts, which arrive with the page's own chunk (the
- * downloads page is lazy, so zod stays out of the first page's bundle).
+ * The check of a downloads answer, with the download contracts (and zod) loaded on first use: the collections'
+ * page comes with its list from the server render and asks nothing at load.
  */
-export {
-  collectionFilesSchema,
-  downloadRecordsSchema,
-  downloadUrlSchema,
-  imageFilesSchema,
-} from '../../../../common/contracts/downloads';
+export const checkedBy = lazyContracts(() => import('../../../../common/contracts/downloads'));
 
 /** Every downloads query starts with this key. */
 export const DOWNLOADS_KEY = ['downloads'] as const;

@@ -13,9 +13,11 @@ function getNoticeChanges(id: string, signal?: AbortSignal): Promise<NoticeChang
   );
 }
 
+export const noticeChangesKey = (id: string) => [...NOTICES_KEY, 'changes', id] as const;
+
 export function useNoticeChanges(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...NOTICES_KEY, 'changes', id] as const,
+    queryKey: noticeChangesKey(id),
     queryFn: ({ signal }) => getNoticeChanges(id, signal),
     retry: retryUnlessRefused,
     enabled: enabled && id !== '',

@@ -13,9 +13,11 @@ function getNotice(id: string, signal?: AbortSignal): Promise<NoticeItem> {
   );
 }
 
+export const noticeItemKey = (id: string) => [...NOTICES_KEY, 'item', id] as const;
+
 export function useNotice(id: string) {
   return useQuery({
-    queryKey: [...NOTICES_KEY, 'item', id] as const,
+    queryKey: noticeItemKey(id),
     queryFn: ({ signal }) => getNotice(id, signal),
     retry: retryUnlessRefused,
     enabled: id !== '',

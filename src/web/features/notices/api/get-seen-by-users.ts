@@ -13,9 +13,11 @@ function getSeenByUsers(id: string, signal?: AbortSignal): Promise<SeenByList> {
   );
 }
 
+export const seenByUsersKey = (id: string) => [...NOTICES_KEY, 'seen-by', id] as const;
+
 export function useSeenByUsers(id: string) {
   return useQuery({
-    queryKey: [...NOTICES_KEY, 'seen-by', id] as const,
+    queryKey: seenByUsersKey(id),
     queryFn: ({ signal }) => getSeenByUsers(id, signal),
     retry: retryUnlessRefused,
     enabled: id !== '',

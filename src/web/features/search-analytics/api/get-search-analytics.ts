@@ -17,11 +17,25 @@ function getSearchAnalytics(
   );
 }
 
+/** The form of the page's dates (`?from=&to=`). */
+export const ANALYTICS_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One end of the page's period, from its address; a missing or malformed one is left to the server. */
+export function dateParam(params: URLSearchParams, name: 'from' | 'to'): string | undefined {
+  const value = params.get(name) ?? '';
+  return ANALYTICS_DATE.test(value) ? value : undefined;
+}
+
+export const searchAnalyticsKey = (from: string | undefined, to: string | undefined) =>
+  ['admin', 'search-analytics', from ?? '', to ?? ''] as const;
+
 export function useSearchAnalytics(from: string | undefined, to: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['admin', 'search-analytics', from ?? '', to ?? ''] as const,
+    queryKey: searchAnalyticsKey(from, to),
     queryFn: ({ signal }) => getSearchAnalytics(from, to, signal),
-    staleTime: 0,
+    // Long enough that the server render's answer is not asked again as the page starts; a period chosen
+    // again later is.
+    staleTime: 30_000,
     retry: false,
     enabled,
   });

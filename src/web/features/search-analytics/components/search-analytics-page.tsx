@@ -5,15 +5,8 @@ import { isSourceKey, SOURCE_LABELS } from '../../../../common/search-sources';
 import { AppLink } from '../../../components/app-link';
 import { TableScroll } from '../../../components/table-scroll';
 import table from '../../../components/table.module.css';
-import { useSearchAnalytics } from '../api/get-search-analytics';
+import { ANALYTICS_DATE, dateParam, useSearchAnalytics } from '../api/get-search-analytics';
 import classes from './search-analytics-page.module.css';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function dateParam(params: URLSearchParams, name: string): string | undefined {
-  const value = params.get(name) ?? '';
-  return DATE.test(value) ? value : undefined;
-}
 
 interface Column<Row> {
   header: string;
@@ -109,8 +102,8 @@ export function SearchAnalyticsPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = new URLSearchParams();
-    if (DATE.test(draft.from)) next.set('from', draft.from);
-    if (DATE.test(draft.to)) next.set('to', draft.to);
+    if (ANALYTICS_DATE.test(draft.from)) next.set('from', draft.from);
+    if (ANALYTICS_DATE.test(draft.to)) next.set('to', draft.to);
     setParams(next);
   };
 

@@ -4,9 +4,11 @@ import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
 import { checkedBy, TICKETS_KEY } from '../lib/ticket-contracts';
 
 /** `GET /api/tickets/assignees`: the agents and admins a ticket can be assigned to (staff). */
+export const assigneesKey = [...TICKETS_KEY, 'assignees'] as const;
+
 export function useAssignees() {
   return useQuery({
-    queryKey: [...TICKETS_KEY, 'assignees'] as const,
+    queryKey: assigneesKey,
     queryFn: ({ signal }) =>
       fetchApi(
         apiPaths.tickets.assignees,
