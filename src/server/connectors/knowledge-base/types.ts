@@ -125,7 +125,7 @@ export interface KnowledgeBaseConnector extends ConnectorRoutes {
 
   /**
    * A category by numeric id or slug, or undefined. `tech-hub` names the category `/docs` shows: the built-in's
-   * slug, or the configured category of a vendor's knowledge base (`techHubCategoryId`).
+   * slug, or the configured category of a vendor's knowledge base (`ZENDESK_TECH_HUB_CATEGORY_ID`).
    */
   category(idOrSlug: string): Promise<KbCategory | undefined>;
 
