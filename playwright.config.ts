@@ -138,6 +138,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         INTERCOM_APP_ID: intercomPortal.appId,
         INTERCOM_IDENTITY_SECRET: intercomPortal.identitySecret,
+        INTERCOM_REGION: intercomPortal.region,
       },
     },
     {

@@ -85,6 +85,7 @@ test('/chatbot loads the Messenger after the delay, booted with the user and the
   expect(bootName).toBe('boot');
   expect(settings).toMatchObject({
     app_id: intercomPortal.appId,
+    api_base: intercomPortal.apiBase,
     user_id: user.id,
     name: user.name,
     email: user.email,

@@ -53,7 +53,7 @@ function Chat() {
   }
   // Mounted before the binding, so that a document loaded at another page is reloaded without the wait.
   if (settings.data?.provider === 'intercom') {
-    return <IntercomMessenger appId={settings.data.appId} user={binding} />;
+    return <IntercomMessenger workspace={settings.data} user={binding} />;
   }
   const opening = <AssistantOpening name={userName || userEmail} />;
   if (!binding || !settings.data) {

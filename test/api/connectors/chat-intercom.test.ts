@@ -45,7 +45,11 @@ describe('the Intercom chat adapter (INTERCOM_APP_ID and INTERCOM_IDENTITY_SECRE
   it('tells the browser to show the Messenger of the app id, and nothing secret', async () => {
     const res = await t.app.inject({ method: 'GET', url: apiPaths.chat.settings });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ provider: 'intercom', appId: 'abc12def' });
+    expect(res.json()).toEqual({
+      provider: 'intercom',
+      appId: 'abc12def',
+      apiBase: 'https://api-iam.intercom.io',
+    });
     expect(res.body).not.toContain(IDENTITY_SECRET);
   });
 

@@ -11,4 +11,7 @@ export const intercomPortal = {
   baseURL: `http://127.0.0.1:${port}`,
   appId: 'e2eapp01',
   identitySecret: 'e2e-intercom-identity-verification-secret',
+  /** A workspace hosted in the EU: the Messenger must boot at the EU's `api_base`. */
+  region: 'eu',
+  apiBase: 'https://api-iam.eu.intercom.io',
 };

@@ -38,11 +38,29 @@ describe('chat connector', () => {
     it('is chosen when the app id and the identity secret are both set, and tells the browser the app id only', () => {
       const chat = intercom();
       expect(chat.provider).toBe('intercom');
-      expect(chat.clientSettings()).toEqual({ provider: 'intercom', appId: 'abc12def' });
+      expect(chat.clientSettings()).toEqual({
+        provider: 'intercom',
+        appId: 'abc12def',
+        apiBase: 'https://api-iam.intercom.io',
+      });
       expect(JSON.stringify(chat.clientSettings())).not.toContain(identitySecret);
       expect(chat.pageSources.scriptSrc).toEqual(
         expect.arrayContaining(['https://widget.intercom.io', 'https://js.intercomcdn.com']),
       );
+    });
+
+    it.each([
+      ['eu', 'https://api-iam.eu.intercom.io'],
+      ['au', 'https://api-iam.au.intercom.io'],
+    ] as const)('boots a workspace hosted in %s at its region, %s', (region, apiBase) => {
+      const chat = createChatConnector({
+        INTERCOM_APP_ID: 'abc12def',
+        INTERCOM_IDENTITY_SECRET: identitySecret,
+        INTERCOM_REGION: region,
+      });
+      expect(chat.clientSettings()).toMatchObject({ provider: 'intercom', apiBase });
+      // The page's policy lets the Messenger reach it.
+      expect(chat.pageSources.connectSrc).toEqual(expect.arrayContaining([apiBase]));
     });
 
     it('signs intercom_user_jwt with the identity secret: HS256, user_id, email and an exp one hour on', async () => {

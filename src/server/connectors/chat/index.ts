@@ -9,13 +9,16 @@ import { chatTokenKey } from './user-token.js';
  * built-in assistant, behind the same interface.
  */
 export function createChatConnector(
-  env: Partial<Pick<Env, 'CHAT_JWT_SECRET' | 'INTERCOM_APP_ID' | 'INTERCOM_IDENTITY_SECRET'>>,
+  env: Partial<
+    Pick<Env, 'CHAT_JWT_SECRET' | 'INTERCOM_APP_ID' | 'INTERCOM_IDENTITY_SECRET' | 'INTERCOM_REGION'>
+  >,
 ): ChatConnector {
   // env.ts refuses to start with one of the two Intercom settings alone.
   if (env.INTERCOM_APP_ID && env.INTERCOM_IDENTITY_SECRET) {
     return createIntercomChat({
       appId: env.INTERCOM_APP_ID,
       identitySecret: env.INTERCOM_IDENTITY_SECRET,
+      region: env.INTERCOM_REGION ?? 'us',
     });
   }
   return createBuiltinChat({ key: chatTokenKey(env.CHAT_JWT_SECRET) });

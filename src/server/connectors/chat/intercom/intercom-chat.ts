@@ -1,3 +1,4 @@
+import { INTERCOM_API_BASES, type IntercomRegion } from '../../../../common/contracts/chat.js';
 import { chatTokenKey, signChatUserToken } from '../user-token.js';
 import type { ChatConnector } from '../types.js';
 import { INTERCOM_PAGE_SOURCES } from './content-security.js';
@@ -7,6 +8,8 @@ export interface IntercomChatOptions {
   appId: string;
   /** The workspace's identity verification secret (`INTERCOM_IDENTITY_SECRET`): never leaves the server. */
   identitySecret: string;
+  /** Where the workspace is hosted (`INTERCOM_REGION`): the Messenger boots at that region's `api_base`. */
+  region: IntercomRegion;
 }
 
 /**
@@ -20,7 +23,11 @@ export function createIntercomChat(options: IntercomChatOptions): ChatConnector 
   return {
     provider: 'intercom',
     signUserToken: (user) => signChatUserToken(key, user),
-    clientSettings: () => ({ provider: 'intercom', appId: options.appId }),
+    clientSettings: () => ({
+      provider: 'intercom',
+      appId: options.appId,
+      apiBase: INTERCOM_API_BASES[options.region],
+    }),
     pageSources: INTERCOM_PAGE_SOURCES,
   };
 }

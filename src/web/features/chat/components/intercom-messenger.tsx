@@ -1,12 +1,23 @@
 import { Loader } from '@mantine/core';
 import { useEffect } from 'react';
-import { documentLoadedAt, startMessenger, type MessengerUser } from '../lib/intercom-messenger';
+import {
+  documentLoadedAt,
+  startMessenger,
+  type MessengerUser,
+  type MessengerWorkspace,
+} from '../lib/intercom-messenger';
 
 /**
  * The Intercom Messenger on the page that shows it: started once `user` is bound (after the chat update
  * delay), shut down and removed when the page is left or the user changes.
  */
-export function IntercomMessenger({ appId, user }: { appId: string; user: MessengerUser | null }) {
+export function IntercomMessenger({
+  workspace: { appId, apiBase },
+  user,
+}: {
+  workspace: MessengerWorkspace;
+  user: MessengerUser | null;
+}) {
   useEffect(() => {
     // Reached by an in-app link: this document's policy forbids the widget, so load the page itself.
     // After that load the document is this page's, so this cannot repeat.
@@ -17,8 +28,11 @@ export function IntercomMessenger({ appId, user }: { appId: string; user: Messen
   useEffect(() => {
     if (id === undefined || name === undefined || email === undefined) return;
     if (!documentLoadedAt(window.location.pathname)) return;
-    return startMessenger(appId, { id, name, email, createdAt: createdAt ?? null, token: token ?? null });
-  }, [appId, id, name, email, createdAt, token]);
+    return startMessenger(
+      { appId, apiBase },
+      { id, name, email, createdAt: createdAt ?? null, token: token ?? null },
+    );
+  }, [appId, apiBase, id, name, email, createdAt, token]);
 
   if (!user) {
     return (

@@ -23,6 +23,12 @@ export interface MessengerUser {
   token: string | null;
 }
 
+/** The workspace the Messenger belongs to: its app id and its region's `api_base`. */
+export interface MessengerWorkspace {
+  appId: string;
+  apiBase: string;
+}
+
 export const intercomWidgetUrl = (appId: string) =>
   `https://widget.intercom.io/widget/${encodeURIComponent(appId)}`;
 
@@ -31,10 +37,14 @@ export const intercomWidgetUrl = (appId: string) =>
  * takes `created_at`) and the identity verification JWT, which is what Intercom trusts `user_id` and `email`
  * from.
  */
-export function bootSettings(appId: string, user: MessengerUser): Record<string, string | number> {
+export function bootSettings(
+  workspace: MessengerWorkspace,
+  user: MessengerUser,
+): Record<string, string | number> {
   const createdAt = user.createdAt ? Date.parse(user.createdAt) : Number.NaN;
   return {
-    app_id: appId,
+    app_id: workspace.appId,
+    api_base: workspace.apiBase,
     user_id: user.id,
     name: user.name,
     email: user.email,
@@ -58,14 +68,14 @@ export function documentLoadedAt(pathname: string): boolean {
  * down and removes the script, `Intercom` and the widget's own elements, so nothing of it runs on the next
  * page (the app does not reload between pages).
  */
-export function startMessenger(appId: string, user: MessengerUser): () => void {
+export function startMessenger(workspace: MessengerWorkspace, user: MessengerUser): () => void {
   const queue: IntercomCall[] = [];
   window.Intercom = Object.assign((...args: IntercomCall) => void queue.push(args), { q: queue });
-  window.Intercom('boot', bootSettings(appId, user));
+  window.Intercom('boot', bootSettings(workspace, user));
   window.Intercom('show');
   const script = document.createElement('script');
   script.async = true;
-  script.src = intercomWidgetUrl(appId);
+  script.src = intercomWidgetUrl(workspace.appId);
   document.head.append(script);
   return () => {
     window.Intercom?.('shutdown');
