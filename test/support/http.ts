@@ -45,3 +45,15 @@ export class CookieJar {
     return { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
   }
 }
+
+/** A Content-Security-Policy header as its directives, each with its sources. */
+export function cspOf(header: string | string[] | number | undefined): Map<string, string[]> {
+  if (typeof header !== 'string') throw new Error(`no single CSP header: ${String(header)}`);
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...sources]) => [name, sources] as const),
+  );
+}

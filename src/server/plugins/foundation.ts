@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fp from 'fastify-plugin';
 import { CHATBOT_PAGE_PATH } from '../../common/chat.js';
+import { DOCS_PAGE_PATH } from '../../common/docs.js';
 import type { PortalConfig } from '../../common/portal-config.js';
 import { loadSynonyms } from '../config/load-synonyms.js';
 import { createConnectors, type Connectors } from '../connectors/index.js';
@@ -128,6 +129,8 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   app.decorate('connectors', connectors);
   // The chat's origins (Intercom's, when it runs) are allowed on the chat's page only.
   registerPageContentSecurity(app, { path: CHATBOT_PAGE_PATH, sources: connectors.chat.pageSources });
+  // The knowledge base's image hosts, on the page that shows its article bodies only.
+  registerPageContentSecurity(app, { path: DOCS_PAGE_PATH, sources: connectors.knowledgeBase.pageSources });
 
   const forgetters: (() => void)[] = [];
   app.decorate('onContentLoaded', (forget: () => void) => {

@@ -1,6 +1,6 @@
 import helmet, { contentSecurityPolicy } from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import type { ChatPageSources } from '../connectors/chat/types.js';
+import type { PageSources } from '../connectors/page-sources.js';
 
 /**
  * Content Security Policy of every answer (pages, API, static files, Swagger UI).
@@ -58,10 +58,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
 }
 
 /**
- * The directives of one page that runs a third party's code (the chat's origins, `ChatPageSources`): ours,
+ * The directives of one page that loads a third party's code or images (a connector's `PageSources`): ours,
  * each widened by the origins it names; a directive we do not set starts from `default-src`.
  */
-export function pageDirectives(sources: ChatPageSources): Record<string, readonly string[] | null> {
+export function pageDirectives(sources: PageSources): Record<string, readonly string[] | null> {
   const directives: Record<string, readonly string[] | null> = { ...contentSecurityPolicyDirectives };
   for (const [name, origins] of Object.entries(sources)) {
     const own = directives[name] ?? contentSecurityPolicyDirectives.defaultSrc;
@@ -78,7 +78,7 @@ export function pageDirectives(sources: ChatPageSources): Record<string, readonl
  */
 export function registerPageContentSecurity(
   app: FastifyInstance,
-  options: { path: string; sources: ChatPageSources },
+  options: { path: string; sources: PageSources },
 ): void {
   if (Object.keys(options.sources).length === 0) return;
   const applyPolicy = contentSecurityPolicy({

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../plugins/error-handler.js';
 import { FILE_PATH_PREFIXES } from '../plugins/static-files.js';
+import { DOCS_PAGE_PATH } from '../../common/docs.js';
 import { can } from '../../common/policies.js';
 import { sessionOf } from '../plugins/guards.js';
 import { searcherOf } from '../plugins/searcher.js';
@@ -43,7 +44,7 @@ function keptPageOptions(url: string): { ttlMs?: number } {
   const [pathname = url, search = ''] = url.split('?');
   const params = new URLSearchParams(search);
   const techHubHome =
-    pathname === '/docs' && !params.has('article') && !params.has('q') && !params.has('section');
+    pathname === DOCS_PAGE_PATH && !params.has('article') && !params.has('q') && !params.has('section');
   return pathname === '/' || techHubHome ? { ttlMs: VIEW_ORDERED_TTL_MS } : {};
 }
 

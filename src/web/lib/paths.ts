@@ -1,5 +1,6 @@
 import { apiPaths } from '../../common/api-paths';
 import { CHATBOT_PAGE_PATH } from '../../common/chat';
+import { DOCS_PAGE_PATH } from '../../common/docs';
 
 /** `path` with the defined entries of `params` as its query string. */
 function withSearch(path: string, params: Record<string, string | undefined>): string {
@@ -61,7 +62,7 @@ export const paths = {
   docs: {
     path: 'docs',
     getHref: (params?: { article?: string; section?: string; q?: string }) =>
-      withSearch('/docs', params ?? {}),
+      withSearch(DOCS_PAGE_PATH, params ?? {}),
   },
   adminSearchAnalytics: { path: 'admin/search-analytics', getHref: () => '/admin/search-analytics' },
   tickets: { path: 'tickets', getHref: () => '/tickets' },

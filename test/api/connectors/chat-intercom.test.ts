@@ -3,22 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { CHATBOT_PAGE_PATH } from '../../../src/common/chat.js';
 import { createCustomer, sessionCookie } from '../../support/factories.js';
+import { cspOf } from '../../support/http.js';
 import { useTestApp } from '../../support/use-test-app.js';
 
 const IDENTITY_SECRET = 'intercom-identity-secret-of-the-test';
 const INTERCOM_ENV = { INTERCOM_APP_ID: 'abc12def', INTERCOM_IDENTITY_SECRET: IDENTITY_SECRET };
-
-/** The CSP header as directive -> sources. */
-function cspOf(header: string | string[] | number | undefined): Map<string, string[]> {
-  if (typeof header !== 'string') throw new Error(`no single CSP header: ${String(header)}`);
-  return new Map(
-    header
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name = '', ...sources]) => [name, sources] as const),
-  );
-}
 
 const mentionsIntercom = (header: string | string[] | number | undefined) => /intercom/i.test(String(header));
 

@@ -1,5 +1,6 @@
 import type { ChatClientSettings } from '../../../common/contracts/chat.js';
 import type { ConnectorRoutes } from '../connector-routes.js';
+import type { PageSources } from '../page-sources.js';
 
 /**
  * The chat of `/chatbot` (Intercom Messenger in the vendor's deployment; the portal's own assistant by
@@ -19,16 +20,8 @@ export interface ChatUser {
 /** What the browser needs to open the chat: public settings only, never a secret. */
 export type { ChatClientSettings };
 
-/**
- * Origins the chat page must allow beyond the portal's own, per Content Security Policy directive (helmet's
- * names); empty for a chat that runs no third-party code. Only the chat page gets them.
- */
-export type ChatPageSources = Partial<
-  Record<
-    'scriptSrc' | 'connectSrc' | 'imgSrc' | 'fontSrc' | 'mediaSrc' | 'frameSrc' | 'formAction',
-    readonly string[]
-  >
->;
+/** Origins the chat page must allow; empty for a chat that runs no third-party code. */
+export type ChatPageSources = PageSources;
 
 export interface ChatConnector extends ConnectorRoutes {
   readonly provider: ChatProvider;

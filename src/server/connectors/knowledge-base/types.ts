@@ -1,4 +1,5 @@
 import type { ConnectorRoutes } from '../connector-routes.js';
+import type { PageSources } from '../page-sources.js';
 import type { ConnectorSearchQuery, SearchPage, TermStats } from '../search-types.js';
 
 /**
@@ -105,6 +106,13 @@ export interface CategoryOverview {
 }
 
 export interface KnowledgeBaseConnector extends ConnectorRoutes {
+  /**
+   * What the Content Security Policy of `/docs`, the page that shows whole article bodies, must allow: the
+   * origins the bodies' images are served from (a vendor's attachment host); empty for the built-in, whose
+   * images are the portal's own.
+   */
+  readonly pageSources: PageSources;
+
   /** Knowledge-base articles, whole or of one category (the /docs search). Protected bodies are included. */
   searchArticles(query: ConnectorSearchQuery, scope?: { categoryId: number }): Promise<SearchPage<KbHit>>;
 

@@ -50,6 +50,7 @@ export function createBuiltinKnowledgeBase(options: { fullText: FullTextOptions 
     true,
   );
   return {
+    pageSources: {},
     searchArticles: (query, scope) =>
       scope
         ? articles(query, {
