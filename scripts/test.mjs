@@ -16,9 +16,16 @@ const reports = join(process.cwd(), 'test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+const started = Date.now();
+/** Each step's time and the total so far, so that a run over CI's budget shows where the time went. */
+const elapsed = (since) =>
+  `${Math.round((Date.now() - since) / 1000)} s, ${Math.round((Date.now() - started) / 1000)} s in all`;
+
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
+  const stepStarted = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`◀ ${title}: ${elapsed(stepStarted)}`);
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal})`);
     printSummary();
@@ -78,7 +85,9 @@ const vitestArgs = (name) => [
 ];
 // The first pass must not see TEST_DATABASE_URL, so that the database tests run on embedded PGlite.
 console.log('\n▶ unit and API tests on PGlite');
+const pgliteStarted = Date.now();
 const pglite = spawnSync(npx, vitestArgs('vitest-pglite.json'), { stdio: 'inherit', env: { ...withoutPg } });
+console.log(`◀ unit and API tests on PGlite: ${elapsed(pgliteStarted)}`);
 if (pglite.status !== 0) {
   printSummary();
   process.exit(pglite.status || 1);

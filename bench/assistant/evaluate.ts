@@ -62,8 +62,15 @@ export async function runQuestion(
 export const answered = (outcome: QuestionOutcome): boolean =>
   outcome.question.kind === 'unanswerable' ? !outcome.confident : outcome.rank !== null;
 
-export function summarize(outcomes: readonly QuestionOutcome[]): KindSummary[] {
-  const kinds: QuestionKind[] = ['sentence', 'symptom', 'follow-up', 'unanswerable'];
+/** The kinds of the tuning and held-out sets, in the order the table lists them. */
+export const CLASSIC_KINDS: readonly QuestionKind[] = ['sentence', 'symptom', 'follow-up', 'unanswerable'];
+/** The kinds of the fresh set. */
+export const FRESH_KINDS: readonly QuestionKind[] = ['sentence', 'symptom', 'release', 'unanswerable'];
+
+export function summarize(
+  outcomes: readonly QuestionOutcome[],
+  kinds: readonly QuestionKind[] = CLASSIC_KINDS,
+): KindSummary[] {
   return kinds.map((kind) => {
     const of = outcomes.filter((outcome) => outcome.question.kind === kind);
     const share = (test: (outcome: QuestionOutcome) => boolean) =>

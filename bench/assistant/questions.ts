@@ -9,7 +9,13 @@
  * `src/server/services/assistant/passage-ranking.ts`), so the figures on this set flatter the assistant.
  * `held-out-questions.ts` is the set that was never used to choose anything.
  */
-export type QuestionKind = 'sentence' | 'symptom' | 'follow-up' | 'unanswerable';
+export type QuestionKind =
+  | 'sentence'
+  | 'symptom'
+  | 'follow-up'
+  | 'unanswerable'
+  /** About release numbers: upgrading between releases, what a release fixed or needs. */
+  | 'release';
 
 export interface BenchQuestion {
   kind: QuestionKind;

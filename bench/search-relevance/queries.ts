@@ -7,19 +7,35 @@
  * written with these queries in view, and the spelling and partial-match fallbacks were judged on them, so the
  * figures on this set flatter search. `held-out-queries.ts` is the set that was never used to tune anything.
  */
-export type QueryKind = 'paraphrase' | 'misspelling' | 'question' | 'nonsense';
+export type QueryKind =
+  | 'paraphrase'
+  | 'misspelling'
+  | 'question'
+  | 'nonsense'
+  /** One or two words. */
+  | 'short'
+  /** A release number, an error code, a tracker key or a ticket number: the expected item must come first. */
+  | 'identifier'
+  /** A real question about something the content does not cover (another vendor, an office application): must find nothing. */
+  | 'off-topic';
+
+/** Who searches: a visitor (signed out) or an agent (signed in, who also sees tickets and tracker issues). */
+export type Searcher = 'visitor' | 'agent';
 
 export interface RelevanceQuery {
   kind: QueryKind;
   query: string;
-  /** Title prefixes of the items that answer it; empty for `nonsense`. */
+  /** Title prefixes of the items that answer it (for a ticket its subject, for a tracker issue its summary); empty for `nonsense` and `off-topic`. */
   expect: string[];
+  /** Who searches; a visitor when absent. */
+  as?: Searcher;
 }
 
 const p = (query: string, ...expect: string[]): RelevanceQuery => ({ kind: 'paraphrase', query, expect });
 const m = (query: string, ...expect: string[]): RelevanceQuery => ({ kind: 'misspelling', query, expect });
 const q = (query: string, ...expect: string[]): RelevanceQuery => ({ kind: 'question', query, expect });
 const n = (query: string): RelevanceQuery => ({ kind: 'nonsense', query, expect: [] });
+const o = (query: string): RelevanceQuery => ({ kind: 'off-topic', query, expect: [] });
 
 export const TUNING_QUERIES: RelevanceQuery[] = [
   // Paraphrases: the customer's words for the symptom or the product.
@@ -336,4 +352,20 @@ export const TUNING_QUERIES: RelevanceQuery[] = [
   n('qqqqxj'),
   n('wibble wobble flimflam'),
   n('grault garply waldo'),
+
+  // Off-topic (added 2026-11-27 to calibrate the partial match's "nothing found" threshold; none is a copy of
+  // the fresh set's): another vendor's product, an office or home device. Each subject was checked with grep
+  // to be in no item of content/. Must find nothing.
+  o('gmail attachments too large to send'),
+  o('android phone battery drains overnight'),
+  o('thunderbird will not sync my calendar'),
+  o('spreadsheet pivot table shows blank rows'),
+  o('bluetooth headphones keep disconnecting from the laptop'),
+  o('chromecast not found on the home network'),
+  o('anyconnect certificate validation failure'),
+  o('globalprotect portal keeps prompting for credentials'),
+  o('canon scanner driver missing after update'),
+  o('xbox party chat lag with strict nat'),
+  o('dropbox folder stuck syncing'),
+  o('roku remote not pairing'),
 ];

@@ -21,9 +21,15 @@ import { helpdeskTickets } from '../../src/server/connectors/helpdesk/builtin/sc
 import { trackerIssues } from '../../src/server/connectors/tracker/builtin/schema.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
-import { communityPosts, docsPages, kbArticles } from '../../src/server/db/schema/index.js';
-import { readContent } from '../../src/server/services/content/read-content.js';
+import { communityPosts } from '../../src/server/connectors/community/builtin/schema.js';
+import { docsPages } from '../../src/server/connectors/docs/builtin/schema.js';
+import { kbArticles } from '../../src/server/connectors/knowledge-base/builtin/schema.js';
+import { readContent } from '../../src/server/connectors/content-folder/read-content.js';
 import { refreshSearchWords } from '../../src/server/services/search/search-words.js';
+import { tableVocabulary } from '../../src/server/lib/fulltext/term-stats.js';
+import { KB_FULLTEXT } from '../../src/server/connectors/knowledge-base/builtin/knowledge-base.js';
+import { DOCS_FULLTEXT } from '../../src/server/connectors/docs/builtin/docs.js';
+import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.js';
 
 const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content');
 
@@ -232,7 +238,12 @@ export async function generateCorpus(options: {
   );
   log(`issues ${counts.issues}`);
   // The 'Did you mean' word list, as the content loader leaves it after a load.
-  await refreshSearchWords(db);
+  await refreshSearchWords(
+    db,
+    [KB_FULLTEXT, DOCS_FULLTEXT, COMMUNITY_FULLTEXT].map((table) => ({
+      vocabulary: () => tableVocabulary(db, table),
+    })),
+  );
   // Fresh statistics (or the planner guesses on tables it has never analysed) and the state autovacuum keeps
   // a running database in: GIN pending lists merged, visibility map set.
   await db.execute('vacuum analyze');

@@ -3,7 +3,7 @@
 // plan-choice.mjs.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readContent } from '../../src/server/services/content/read-content.ts';
+import { readContent } from '../../src/server/connectors/content-folder/read-content.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -65,6 +65,8 @@ export const apiPaths = {
     /** The built-in help desk's own authorization page calls (a vendor's help desk serves its own page). */
     authorizeStart: '/api/helpdesk/authorize/start',
     authorizeVerify: '/api/helpdesk/authorize/verify',
+    /** Zendesk's signed webhook: a ticket changed in Zendesk (the Zendesk ticket desk only). */
+    ticketWebhook: '/api/zendesk/ticketWebhook',
   },
   identity: {
     /** Opened in the popup: the server redirects to the identity provider. */
@@ -107,12 +109,25 @@ export const apiPaths = {
     /** Upload (the raw bytes, `?name=`) and, with an id, a redirect to a signed link of the file. */
     attachments: '/api/tickets/:id/attachments',
     attachment: '/api/tickets/:id/attachments/:attachmentId',
+    /** Staff: the tracker issues linked to or named in a ticket, and the requester's other open tickets. */
+    context: '/api/tickets/:id/context',
+    /** Staff: link a tracker issue to a ticket (POST), or unlink one (DELETE `…/:key`). */
+    issueLinks: '/api/tickets/:id/issues',
+    issueLink: '/api/tickets/:id/issues/:key',
     /** The signed-in customer's organisation, tier and first-response targets, for Ticket Creation. */
     requester: '/api/tickets/requester',
     /** The agents and admins a ticket can be assigned to (staff). */
     assignees: '/api/tickets/assignees',
     /** Server-sent events: a ticket this user may see changed, on any instance. */
     events: '/api/tickets/events',
+    /** What a ticket form suggested while the customer wrote, and which article was opened. */
+    deflection: '/api/tickets/deflection',
+    /** One change of status or assignee to several tickets (staff). */
+    bulk: '/api/tickets/bulk',
+    /** The organisations the queue can be filtered by (staff). */
+    organisations: '/api/tickets/organisations',
+    /** The canned replies the composer inserts (staff). */
+    cannedReplies: '/api/tickets/canned-replies',
   },
   /** The built-in assistant of `/chatbot` (the portal's own calls). */
   assistant: {
@@ -132,6 +147,14 @@ export const apiPaths = {
   },
   admin: {
     searchAnalytics: '/api/admin/search-analytics',
+    /** Each vendor feed's sync status. */
+    contentSync: '/api/admin/content-sync',
+    /** "Sync now" of one source (`kb`, `docs`, `community`). */
+    contentSyncSource: '/api/admin/content-sync/:source',
+    /** The agents' canned replies: list and create (admins). */
+    cannedReplies: '/api/admin/canned-replies',
+    /** One canned reply: update and delete (admins). */
+    cannedReply: '/api/admin/canned-replies/:id',
   },
   /** Server redirects (not API calls, not pages): links to them are plain anchors. */
   redirects: {

@@ -1,4 +1,4 @@
-import { AUTH_CODES } from './contracts/auth';
+import { AUTH_CODES } from './auth-codes';
 
 /**
  * The words of spec section 8 for login and signup answers. The modals show them, and the API tests check

@@ -35,6 +35,21 @@ const matrix: Record<Action, Record<ActorName, boolean>> = {
     agent: false,
     admin: true,
   },
+  manageContentSync: {
+    visitor: false,
+    customer: false,
+    customerNoDownload: false,
+    agent: false,
+    admin: true,
+  },
+  manageCannedReplies: {
+    visitor: false,
+    customer: false,
+    customerNoDownload: false,
+    agent: false,
+    admin: true,
+  },
+  useCannedReplies: { visitor: false, customer: false, customerNoDownload: false, agent: true, admin: true },
   readTickets: { visitor: false, customer: true, customerNoDownload: true, agent: true, admin: true },
   readDownloadRecords: {
     visitor: false,

@@ -108,6 +108,24 @@ export const policies = {
     signedOut: 'Sign in as an admin.',
     forbidden: 'Only admins may read search analytics.',
   },
+  /** The vendor feeds' sync status, and "Sync now" (admin only). */
+  manageContentSync: {
+    rule: admin,
+    signedOut: 'Sign in as an admin to see the content sync.',
+    forbidden: 'Only admins may see or start the content sync.',
+  },
+  /** Create, edit and delete the agents' canned replies (admin only). */
+  manageCannedReplies: {
+    rule: admin,
+    signedOut: 'Sign in as an admin to manage canned replies.',
+    forbidden: 'Only admins may manage canned replies.',
+  },
+  /** The canned replies the composer inserts (agents and admins). */
+  useCannedReplies: {
+    rule: staff,
+    signedOut: 'Sign in as an agent to use canned replies.',
+    forbidden: 'Only agents and admins use canned replies.',
+  },
   /** The export-control trail of downloads and its CSV export (admin only). */
   readDownloadRecords: {
     rule: admin,

@@ -1,3 +1,4 @@
+import { registerRouteTable } from './plugins/route-table.js';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -23,6 +24,7 @@ import { systemRoutes } from './routes/system/index.js';
 import { ticketRoutes } from './routes/tickets/index.js';
 import assistant from './services/assistant/plugin.js';
 import auth from './services/auth/plugin.js';
+import content from './services/content/plugin.js';
 import downloads from './services/downloads/plugin.js';
 import knowledge from './services/knowledge/plugin.js';
 import notices from './services/notices/plugin.js';
@@ -79,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRouteTable(app);
 
   const { env, config, database } = options;
   await app.register(foundation, {
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(auth);
   await app.register(search, options.searchSources ? { sources: options.searchSources } : {});
   await app.register(knowledge);
+  await app.register(content);
   await app.register(notices);
   await app.register(assistant);
   await app.register(tickets);

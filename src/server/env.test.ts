@@ -174,6 +174,23 @@ describe('loadEnv', () => {
     ).toEqual([]);
   });
 
+  it('embeddings: on by default except in tests, an endpoint needs its model', () => {
+    expect(loadEnv({ NODE_ENV: 'test' }).EMBEDDINGS).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'development' }).EMBEDDINGS).toBe(false);
+    expect(
+      loadEnv({ NODE_ENV: 'development', EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1', EMBEDDINGS_MODEL: 'm' })
+        .EMBEDDINGS,
+    ).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'test', EMBEDDINGS: 'true' }).EMBEDDINGS).toBe(true);
+    expect(problems({ EMBEDDINGS: 'yes' })[0]).toMatch(/^EMBEDDINGS: must be 'true' or 'false'/);
+    expect(problems({ EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1' })).toEqual([
+      'EMBEDDINGS_MODEL: required when EMBEDDINGS_URL is set',
+    ]);
+    expect(problems({ EMBEDDINGS_URL: 'ftp://host/v1', EMBEDDINGS_MODEL: 'm' })[0]).toMatch(
+      /^EMBEDDINGS_URL: must be an http/,
+    );
+  });
+
   it('requires CHAT_JWT_SECRET in production and an https issuer there', () => {
     expect(problems({ NODE_ENV: 'production', PUBLIC_URL })).toEqual([
       'CHAT_JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)',
@@ -357,14 +374,28 @@ describe('vendor settings', () => {
     },
   );
 
-  it.each(['common', 'organizations', 'consumers', 'Common'])(
-    "refuses Entra's multi-tenant issuer /%s/v2.0: the portal pins one tenant",
+  it.each(['common', 'organizations', 'Common'])(
+    "refuses Entra's multi-tenant issuer /%s/v2.0, saying its issuer is a template: the portal pins one tenant",
     (tenant) => {
       const lines = problems({ ...ENTRA, OIDC_ISSUER: `https://login.microsoftonline.com/${tenant}/v2.0` });
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^OIDC_ISSUER: .*any Microsoft tenant.*must pin one tenant/);
+      expect(lines[0]).toMatch(
+        /^OIDC_ISSUER: .*any Microsoft tenant.*templated issuer \(https:\/\/login\.microsoftonline\.com\/\{tenantid\}\/v2\.0\).*must pin one tenant: https:\/\/login\.microsoftonline\.com\/<your tenant id>\/v2\.0$/,
+      );
     },
   );
+
+  it("refuses Entra's personal-accounts issuer /consumers/v2.0 and the sovereign clouds' multi-tenant ones", () => {
+    expect(problems({ ...ENTRA, OIDC_ISSUER: 'https://login.microsoftonline.com/consumers/v2.0' })).toEqual([
+      "OIDC_ISSUER: 'consumers' signs in personal Microsoft accounts (anyone's), not your organisation's " +
+        'directory; the portal must pin one tenant: https://login.microsoftonline.com/<your tenant id>/v2.0',
+    ]);
+    expect(
+      problems({ ...ENTRA, OIDC_ISSUER: 'https://login.microsoftonline.us/organizations/v2.0' })[0],
+    ).toMatch(
+      /^OIDC_ISSUER: 'organizations' .*https:\/\/login\.microsoftonline\.us\/<your tenant id>\/v2\.0$/,
+    );
+  });
 
   it('accepts a tenant-specific issuer, and other issuers with common in their path', () => {
     for (const issuer of [

@@ -4,6 +4,7 @@ import {
   identityProblems,
   productionUrlProblems,
   vendorGroupProblems,
+  zendeskTicketProblems,
   vendorsOn,
   vendorVariables,
   type Vendor,
@@ -68,12 +69,17 @@ const envSchema = z.object({
   RATE_LIMIT_P1_TICKETS_PER_HOUR: positiveInt(10_000).default(5),
   /** Replies and internal notes per minute one signed-in user may send. */
   RATE_LIMIT_COMMENTS_PER_MINUTE: positiveInt(10_000).default(30),
+  /** Bulk changes of the queue (status or assignee of several tickets) per minute one agent may make. */
+  RATE_LIMIT_TICKET_BULK_PER_MINUTE: positiveInt(10_000).default(10),
   /** Ticket attachments per minute one signed-in user may upload. */
   RATE_LIMIT_ATTACHMENTS_PER_MINUTE: positiveInt(10_000).default(30),
   /** Download links per minute one signed-in user may request (each one is a compliance record). */
   RATE_LIMIT_DOWNLOADS_PER_MINUTE: positiveInt(10_000).default(30),
   /** Support notice creates, updates, deletes and restores per minute one admin may make, counted together. */
   RATE_LIMIT_NOTICE_WRITES_PER_MINUTE: positiveInt(10_000).default(30),
+  RATE_LIMIT_CONTENT_SYNC_PER_MINUTE: positiveInt(1000).default(6),
+  /** Canned reply creates, updates and deletes per minute one admin may make, counted together. */
+  RATE_LIMIT_CANNED_REPLY_WRITES_PER_MINUTE: positiveInt(10_000).default(30),
   /** "Mark all as read" calls per minute one signed-in user may make (each one writes a row per notice). */
   RATE_LIMIT_NOTICE_MARK_ALL_PER_MINUTE: positiveInt(10_000).default(10),
   /**
@@ -81,6 +87,11 @@ const envSchema = z.object({
    * browser can drop its voter cookie, an address cannot be dropped so easily).
    */
   RATE_LIMIT_ARTICLE_VOTES_PER_MINUTE: positiveInt(10_000).default(20),
+  /**
+   * Reports per minute one signed-in user's ticket forms may send of the articles they suggested and opened
+   * (a form reports a new set of suggestions at most every second or so while the customer writes).
+   */
+  RATE_LIMIT_DEFLECTION_PER_MINUTE: positiveInt(10_000).default(60),
   /**
    * Where every instance counts the rate limits above (`redis://` or `rediss://`). Unset: in the database.
    * Either way the counts are shared; while the store fails, each instance counts on its own (logged).
@@ -115,6 +126,21 @@ const envSchema = z.object({
    * request deadline, so a JSON answer still arrives in time.
    */
   ASSISTANT_LLM_TIMEOUT_MS: positiveInt(120_000).default(8000),
+  /**
+   * Vectors of the public content's passages, fused with the full-text ranking of search: `true` or `false`
+   * (default: `true` when EMBEDDINGS_URL is set). The built-in embedder (Universal Sentence Encoder lite, shipped in an npm
+   * package) runs on the CPU unless EMBEDDINGS_URL names an endpoint.
+   */
+  EMBEDDINGS: booleanFlag.optional(),
+  /**
+   * An OpenAI-compatible embeddings endpoint (`https://host/v1` or the whole `.../embeddings` address) that
+   * computes the vectors instead of the built-in embedder.
+   */
+  EMBEDDINGS_URL: httpUrl.optional(),
+  /** The embedding model the endpoint runs; required with EMBEDDINGS_URL. */
+  EMBEDDINGS_MODEL: z.string().trim().min(1).max(200).optional(),
+  /** The endpoint's API key (sent as a Bearer token); optional for a local model server. */
+  EMBEDDINGS_API_KEY: z.string().min(1).max(500).optional(),
   /** HS256 secret of the chat widget's user JWT; at least 32 characters. */
   CHAT_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Connections of the PostgreSQL pool per instance. */
@@ -191,6 +217,7 @@ export interface Env extends Omit<
   | 'TRUST_PROXY'
   | 'RATE_LIMIT_AUTH_PER_MINUTE'
   | 'CONTENT_WATCH'
+  | 'EMBEDDINGS'
   | 'OIDC_EMAILS_VERIFIED'
   | 'S3_FORCE_PATH_STYLE'
 > {
@@ -198,6 +225,8 @@ export interface Env extends Omit<
   DEMO_DATA: boolean;
   /** Whether content/ is watched and re-loaded on change. */
   CONTENT_WATCH: boolean;
+  /** Whether search fuses passage vectors with its full-text ranking. */
+  EMBEDDINGS: boolean;
   /** The value handed to Fastify's `trustProxy` option. */
   TRUST_PROXY: boolean | number | string;
   RATE_LIMIT_AUTH_PER_MINUTE: number;
@@ -229,10 +258,17 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
  * the variables given, since a default must not count as set.
  */
 function crossChecks(env: RawEnv, set: ReadonlySet<string>): string[] {
-  const problems = [...vendorGroupProblems(set), ...identityProblems(env)];
+  const problems = [
+    ...vendorGroupProblems(set),
+    ...zendeskTicketProblems(env, set),
+    ...identityProblems(env),
+  ];
   if (env.NODE_ENV === 'production') problems.push(...productionUrlProblems(env));
   if (env.ASSISTANT_LLM_URL && !env.ASSISTANT_LLM_MODEL) {
     problems.push('ASSISTANT_LLM_MODEL: required when ASSISTANT_LLM_URL is set');
+  }
+  if (env.EMBEDDINGS_URL && !env.EMBEDDINGS_MODEL) {
+    problems.push('EMBEDDINGS_MODEL: required when EMBEDDINGS_URL is set');
   }
   // Mail is read away from the request that caused it: its links must not come from a Host header.
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
@@ -269,6 +305,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     TRUST_PROXY,
     RATE_LIMIT_AUTH_PER_MINUTE,
     CONTENT_WATCH,
+    EMBEDDINGS,
     OIDC_EMAILS_VERIFIED,
     S3_FORCE_PATH_STYLE,
     ...rest
@@ -279,6 +316,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Demo content must never appear in production by accident, so there it is opt-in.
     DEMO_DATA: DEMO_DATA === undefined ? !production : DEMO_DATA === 'true',
     CONTENT_WATCH: CONTENT_WATCH === undefined ? rest.NODE_ENV !== 'test' : CONTENT_WATCH === 'true',
+    // Opt-in with the built-in model: on the relevance bench it has not yet beaten full text alone on the
+    // held-out queries, and it costs about a minute of CPU and 100 MB (bench/README.md). An operator who names an
+    // embeddings endpoint wants it.
+    EMBEDDINGS: EMBEDDINGS === undefined ? rest.EMBEDDINGS_URL !== undefined : EMBEDDINGS === 'true',
     TRUST_PROXY: parseTrustProxy(TRUST_PROXY),
     // Development and test suites sign in over and over from one address; production is strict.
     RATE_LIMIT_AUTH_PER_MINUTE: RATE_LIMIT_AUTH_PER_MINUTE ?? (production ? 10 : 300),

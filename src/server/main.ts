@@ -10,8 +10,8 @@ import { migrateDatabase } from './db/migrate.js';
 import { seedDemoAccountsLogged } from './db/seed/demo-accounts.js';
 import { seedDemoData } from './connectors/demo-data.js';
 import { EnvError, loadEnv, type Env } from './env.js';
-import { loadContent } from './services/content/load-content.js';
-import { watchContent } from './services/content/watch-content.js';
+import { folderSources, loadContent } from './connectors/content-folder/load-content.js';
+import { watchContent } from './connectors/content-folder/watch-content.js';
 import { syncDownloadFiles } from './services/downloads/sync-download-files.js';
 import { shutDown } from './shutdown.js';
 import { WebAppNotBuiltError } from './ssr/page-renderer.js';
@@ -37,10 +37,17 @@ async function loadSettings(): Promise<{ env: Env; config: PortalConfig }> {
   return { env, config: await loadConfig(env.CONFIG_FILE) };
 }
 
-/** The built-in content (KB, docs, community) of CONTENT_DIR; a bad file is reported, not fatal. */
+/**
+ * The content of CONTENT_DIR (KB, docs, community, each unless a vendor's feed fills it); a bad file is reported,
+ * not fatal.
+ */
 async function loadContentLogged(handle: DatabaseHandle, env: Env, log: Logger): Promise<void> {
   const started = performance.now();
-  const { problems, ...loaded } = await loadContent({ db: handle.db, dir: env.CONTENT_DIR });
+  const { problems, ...loaded } = await loadContent({
+    db: handle.db,
+    dir: env.CONTENT_DIR,
+    sources: folderSources(env),
+  });
   for (const problem of problems) log.warn(problem, 'content file skipped');
   log.info({ ...loaded, ms: Math.round(performance.now() - started) }, 'content loaded');
 }
@@ -116,6 +123,10 @@ async function main(): Promise<void> {
   }
   try {
     app = await buildApp({ env, config, database, logger: log });
+    // What is computed from the content loaded above (the 'Did you mean' word list).
+    await app.contentLoaded();
+    // The vendors' feeds sync in the background: the portal serves the last synced content meanwhile.
+    app.contentSync.start();
     if (env.DEMO_DATA) {
       await seedDemoAccountsLogged({
         db: database.db,
@@ -140,7 +151,7 @@ async function main(): Promise<void> {
         log,
         reload: async () => {
           await loadContentLogged(database, env, log);
-          app.contentLoaded();
+          await app.contentLoaded();
         },
       })
     : undefined;

@@ -35,6 +35,26 @@ export const vendorVariables = {
     .string()
     .regex(/^\d{1,20}$/, 'must be a Zendesk category id (digits)')
     .optional(),
+  /**
+   * `on`: Zendesk Support is the ticket desk (tickets, comments, files and history in Zendesk; the portal keeps
+   * its due times). Unset or `off`: the built-in desk, even with the rest of the Zendesk group set.
+   */
+  ZENDESK_TICKETS: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).optional(),
+  /** The id of the custom ticket field (text) holding the portal's ticket type. */
+  ZENDESK_TICKET_TYPE_FIELD: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be a Zendesk ticket field id (digits)')
+    .optional(),
+  /** The id of the custom ticket field (text) holding the release a ticket is about. */
+  ZENDESK_TICKET_RELEASE_FIELD: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be a Zendesk ticket field id (digits)')
+    .optional(),
+  /**
+   * The signing secret of the Zendesk webhook that tells the portal of changes made in Zendesk (Admin Center,
+   * Webhooks, the webhook's "Signing secret"). Only with ZENDESK_TICKETS=on; unset, no webhook endpoint.
+   */
+  ZENDESK_WEBHOOK_SECRET: secret(16, 500).optional(),
   /** The Help Center locale of the synced articles. */
   ZENDESK_LOCALE: z
     .string()
@@ -158,7 +178,13 @@ export const VENDOR_GROUPS = {
       'ZENDESK_PROVIDED_ID_FIELD',
       'ZENDESK_TECH_HUB_CATEGORY_ID',
     ],
-    optional: ['ZENDESK_LOCALE'],
+    optional: [
+      'ZENDESK_LOCALE',
+      'ZENDESK_TICKETS',
+      'ZENDESK_TICKET_TYPE_FIELD',
+      'ZENDESK_TICKET_RELEASE_FIELD',
+      'ZENDESK_WEBHOOK_SECRET',
+    ],
   },
   entra: {
     name: 'the identity provider',
@@ -238,6 +264,25 @@ export function vendorGroupProblems(set: ReadonlySet<string>): string[] {
   return problems;
 }
 
+/** The ticket fields the Zendesk ticket desk writes must be named when it is on, and only then. */
+const ZENDESK_TICKET_FIELDS = ['ZENDESK_TICKET_TYPE_FIELD', 'ZENDESK_TICKET_RELEASE_FIELD'] as const;
+
+export function zendeskTicketProblems(
+  values: { readonly ZENDESK_URL?: string | undefined; readonly ZENDESK_TICKETS?: string | undefined },
+  set: ReadonlySet<string>,
+): string[] {
+  if (!values.ZENDESK_URL) return [];
+  const on = values.ZENDESK_TICKETS === 'on';
+  const notOn = (name: string) =>
+    `${name}: set while ZENDESK_TICKETS is not 'on': set ZENDESK_TICKETS=on too, or remove ${name}`;
+  const problems = ZENDESK_TICKET_FIELDS.flatMap((name) => {
+    if (on && !set.has(name)) return [`${name}: required when ZENDESK_TICKETS=on`];
+    return !on && set.has(name) ? [notOn(name)] : [];
+  });
+  if (!on && set.has('ZENDESK_WEBHOOK_SECRET')) problems.push(notOn('ZENDESK_WEBHOOK_SECRET'));
+  return problems;
+}
+
 /** The addresses the server calls: a token or a secret must never cross them in clear in production. */
 const SERVER_CALLED_URLS = [
   'OIDC_ISSUER',
@@ -266,6 +311,24 @@ const MICROSOFT_SIGN_IN_HOST =
   /^login\.(microsoftonline\.com|microsoftonline\.us|partner\.microsoftonline\.cn)$/;
 const MULTI_TENANT_AUTHORITIES: ReadonlySet<string> = new Set(['common', 'organizations', 'consumers']);
 
+/**
+ * Why a multi-tenant authority cannot be the portal's issuer. `common` and `organizations` let any Microsoft
+ * tenant's accounts in, and their discovery document names the issuer `https://<host>/{tenantid}/v2.0`, a
+ * template no ID token's `iss` equals, so openid-client's issuer check fails every sign-in
+ * (https://github.com/MicrosoftDocs/azure-docs/issues/38427). `consumers` is the personal accounts' tenant
+ * (its issuer is that tenant's, https://github.com/openiddict/openiddict-core/issues/1764): anyone with a
+ * Microsoft account, never the company's directory.
+ */
+function multiTenantReason(tenant: string, host: string): string {
+  if (tenant === 'consumers') {
+    return "'consumers' signs in personal Microsoft accounts (anyone's), not your organisation's directory";
+  }
+  return (
+    `'${tenant}' signs in accounts of any Microsoft tenant, and its discovery document names a templated ` +
+    `issuer (https://${host}/{tenantid}/v2.0) that no ID token matches`
+  );
+}
+
 /** The Entra-specific rules of the identity settings. */
 export function identityProblems(values: {
   readonly OIDC_ISSUER?: string | undefined;
@@ -276,12 +339,9 @@ export function identityProblems(values: {
   if (values.OIDC_ISSUER) {
     const issuer = new URL(values.OIDC_ISSUER);
     const tenant = issuer.pathname.split('/')[1]?.toLowerCase() ?? '';
-    // A multi-tenant authority would let any Microsoft account in (and its templated `{tenantid}` issuer fails
-    // openid-client's issuer check anyway).
     if (MICROSOFT_SIGN_IN_HOST.test(issuer.hostname) && MULTI_TENANT_AUTHORITIES.has(tenant)) {
       problems.push(
-        `OIDC_ISSUER: '${tenant}' signs in accounts of any Microsoft tenant; the portal must pin one tenant: ` +
-          `https://${issuer.hostname}/<your tenant id>/v2.0`,
+        `OIDC_ISSUER: ${multiTenantReason(tenant, issuer.hostname)}; the portal must pin one tenant: https://${issuer.hostname}/<your tenant id>/v2.0`,
       );
     }
   }

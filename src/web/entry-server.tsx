@@ -13,6 +13,7 @@ import { AppProviders } from './app/app-providers';
 import { createRoutes, pageModuleFiles } from './app/routes';
 import { serverSessionState } from './lib/session/session-store';
 import { prefetchNotices } from './features/notices/api/get-notices';
+import { latestKbQueryOptions } from './features/knowledge-base/api/get-latest-kb';
 import { serializePortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { documentTitle, isPortalRouteHandle, resolveRouteMeta } from './lib/route-handle';
@@ -59,6 +60,11 @@ export async function render(input: SsrInput): Promise<SsrResult> {
     ),
     // The header's bell, on every page of a signed-in render.
     input.user ? prefetchNotices(queryClient, input.data) : undefined,
+    // A members-only page without a session: what the home page it sends the visitor to shows (routes/home.tsx).
+    !input.user &&
+    context.matches.some((match) => isPortalRouteHandle(match.route.handle) && match.route.handle.membersOnly)
+      ? queryClient.prefetchQuery({ ...latestKbQueryOptions(), queryFn: () => input.data.latestKb() })
+      : undefined,
   ]);
   // A failed prefetch is left to the browser to retry: rendered as an error here, it would not match the
   // pending query the browser starts from (failed queries are not dehydrated).

@@ -3,7 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestKbResponseSchema } from '../../src/common/contracts/latest-kb.js';
 import { articleResponseSchema } from '../../src/common/contracts/search.js';
-import { loadContent } from '../../src/server/services/content/load-content.js';
+import { loadContent } from '../../src/server/connectors/content-folder/load-content.js';
 import { get, signInWithPassword, type Browser } from '../support/auth-flow.js';
 import { articleFile, copyFixtureContent } from '../support/content-copy.js';
 import { createAgent } from '../support/factories.js';
@@ -66,13 +66,13 @@ describe('public answers kept until the next content load', () => {
       const kept = await t.app.inject({ method: 'GET', url: LATEST_KB });
       expect(kept.json<typeof before>().zendesk.articles[0]?.title).toBe(title);
       // What the content watcher does after a load (main.ts).
-      t.app.contentLoaded();
+      await t.app.contentLoaded();
       const after = await t.app.inject({ method: 'GET', url: LATEST_KB });
       expect(after.json<typeof before>().zendesk.articles[0]?.title).toBe(`${title}, revised`);
     } finally {
       await writeFile(file, original);
       await loadContent({ db: t.app.db, dir: content.dir });
-      t.app.contentLoaded();
+      await t.app.contentLoaded();
     }
   });
 

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/server/services/content/load-content.js';
+import { loadContent } from '../../src/server/connectors/content-folder/load-content.js';
 import { articleFile, copyFixtureContent } from '../support/content-copy.js';
 import { firstTitle } from '../support/fixture-render.js';
 import { createAgent, sessionCookie } from '../support/factories.js';
@@ -148,7 +148,7 @@ describe('kept answers replayed before the app', () => {
     const file = await articleFile(content.dir, title);
     await writeFile(file, (await readFile(file, 'utf8')).replace(title, `${title}, revised`));
     await loadContent({ db: t.app.db, dir: content.dir });
-    t.app.contentLoaded();
+    await t.app.contentLoaded();
     const after = await appSaw(() => send(`${base}/`));
     expect(after.seen).toBe(true);
     expect(firstTitle(after.answer.body.toString('utf8'))).toBe(`${title}, revised`);

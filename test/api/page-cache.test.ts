@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../src/server/services/content/load-content.js';
+import { loadContent } from '../../src/server/connectors/content-folder/load-content.js';
 import { get, signInWithPassword, type Browser } from '../support/auth-flow.js';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../src/server/db/schema/index.js';
@@ -110,7 +110,7 @@ describe('anonymous pages from memory', () => {
     await writeFile(file, (await readFile(file, 'utf8')).replace(title, `${title}, revised`));
     // What the content watcher does after a change (main.ts).
     await loadContent({ db: t.app.db, dir: content.dir });
-    t.app.contentLoaded();
+    await t.app.contentLoaded();
     const after = await t.app.inject({
       method: 'GET',
       url: '/',

@@ -6,7 +6,7 @@ import { createMailTestApp, type MailTestApp } from '../support/test-app.js';
 /**
  * The members' pages that fetched their data after hydration (a loading line their data replaced, moving what
  * follows, and zod loaded to check the answer) come with it in their user's render: a notice and, for an
- * admin, its history and readers; the search analytics; the Postman collections; the download records; the
+ * admin, its history and readers; the search analytics; the content sync; the Postman collections; the download records; the
  * chat's settings (a ticket's assignees: signed-in-ticket-pages.test.ts). Only for whom the API would answer; a visitor's render has none.
  */
 describe('members pages rendered with their data', () => {
@@ -62,6 +62,12 @@ describe('members pages rendered with their data', () => {
     const analytics = await page(admin, '/admin/search-analytics?from=2026-01-01');
     expect(analytics.keys).toContainEqual(['admin', 'search-analytics', '2026-01-01', '']);
     expect(analytics.body).toContain('Top queries');
+    const sync = await page(admin, '/admin/content-sync');
+    expect(sync.keys).toContainEqual(['admin', 'content-sync']);
+    // Without a vendor the render says where the content comes from instead of a loading line.
+    expect(sync.body).toContain('No vendor feed is configured');
+    expect(sync.body).toContain('CONTENT_DIR');
+    expect(sync.body).not.toContain('Loading…');
     const records = await page(admin, '/admin/download-records?fileType=Postman');
     expect(records.keys.some((key) => key[0] === 'downloads' && key[1] === 'records')).toBe(true);
     for (const caller of [customer, agent]) {
@@ -71,6 +77,9 @@ describe('members pages rendered with their data', () => {
       expect((await page(caller, '/admin/download-records')).keys.some((key) => key[1] === 'records')).toBe(
         false,
       );
+      const sync = await page(caller, '/admin/content-sync');
+      expect(sync.keys).not.toContainEqual(['admin', 'content-sync']);
+      expect(sync.body).not.toContain('No vendor feed is configured');
     }
   });
 
@@ -83,5 +92,15 @@ describe('members pages rendered with their data', () => {
 
     expect((await page(agent, '/chatbot')).keys).toContainEqual(['chat', 'settings']);
     expect((await page(null, '/chatbot')).keys).not.toContainEqual(['chat', 'settings']);
+  });
+
+  it("a members-only page opened without a session holds the home page's latest articles, which it goes to", async () => {
+    const latest = ['knowledge-base', 'latest'];
+    for (const url of ['/tickets', '/tickets/new', '/chatbot', '/notifications', '/support-notices']) {
+      expect((await page(null, url)).keys, url).toContainEqual(latest);
+    }
+    // Signed in, the page stays: the home page's data would be sent for nothing. A public page is left as it was.
+    expect((await page(customer, '/tickets')).keys).not.toContainEqual(latest);
+    expect((await page(null, '/sla')).keys).not.toContainEqual(latest);
   });
 });

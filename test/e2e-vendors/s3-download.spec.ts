@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import { apiPaths } from '../../src/common/api-paths';
-import { saveSignedIn, signInStaff } from '../e2e/support/sign-in-api';
+import { saveSignedIn } from '../e2e/support/sign-in-api';
+import { signInStaffWithJira } from './support/vendor-sign-in';
 import { vendorFakes, vendorPortal } from './support/vendor-portal';
 
 /**
@@ -37,7 +38,7 @@ async function moveFakeClock(request: APIRequestContext, advanceMs: number) {
 }
 
 test('a US download comes from a presigned S3 URL that expires after 300 s', async ({ page }, testInfo) => {
-  await signInStaff(page, vendorPortal.admin, vendorPortal.baseURL);
+  await signInStaffWithJira(page, vendorPortal.admin);
   await saveSignedIn(page, testInfo.outputPath('admin.json'), vendorPortal.admin.name);
   await page.request.delete(`${s3.url}/__fake/log`);
 

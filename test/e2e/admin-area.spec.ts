@@ -13,6 +13,8 @@ const ADMIN_PAGES = [
   { link: 'Notice readers', heading: 'Notice readers', url: /\/users$/ },
   { link: 'Download records', heading: 'Download records', url: /\/admin\/download-records$/ },
   { link: 'Search analytics', heading: 'Search analytics', url: /\/admin\/search-analytics$/ },
+  { link: 'Content sync', heading: 'Content sync', url: /\/admin\/content-sync$/ },
+  { link: 'Canned replies', heading: 'Canned replies', url: /\/admin\/canned-replies$/ },
 ];
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
@@ -31,7 +33,7 @@ test.describe('an admin on a desktop', () => {
   test.use({ storageState: AUTH_STATE.admin, viewport: { width: 1280, height: 800 } });
 
   test('reaches every admin page from the home page through the Admin menu', async ({ page }) => {
-    test.slow(); // four pages, each with an axe run
+    test.slow(); // six pages, each with an axe run
     await page.goto('/');
     for (const target of ADMIN_PAGES) {
       await adminButton(page).click();
@@ -71,7 +73,7 @@ test.describe('an admin on a desktop', () => {
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('link', { name: 'Manage Support Notices' })).toBeFocused();
     await page.keyboard.press('End');
-    await expect(menu.getByRole('link', { name: 'Search analytics' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Canned replies' })).toBeFocused();
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
@@ -121,7 +123,7 @@ test.describe('an admin on a phone', () => {
   test.use({ storageState: AUTH_STATE.admin, ...PHONE });
 
   test('reaches every admin page through the drawer, with the account at its top', async ({ page }) => {
-    test.slow(); // four pages, each with an axe run
+    test.slow(); // six pages, each with an axe run
     await page.goto('/');
     for (const target of ADMIN_PAGES) {
       const drawer = await openDrawer(page);

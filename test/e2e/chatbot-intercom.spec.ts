@@ -6,6 +6,7 @@ import { signInWithPassword } from './support/auth';
 import { accountsAt } from './support/accounts';
 import { intercomPortal } from './support/intercom-portal';
 import { gotoHydrated } from './support/pages';
+import { INTERCOM_WIDGET_ORIGIN, routeFakeIntercom } from '../fakes/intercom/index';
 
 /**
  * The Intercom Messenger on /chatbot, on the second portal that runs the Intercom chat
@@ -16,16 +17,7 @@ import { gotoHydrated } from './support/pages';
  */
 test.use({ baseURL: intercomPortal.baseURL });
 
-const WIDGET = 'https://widget.intercom.io/';
-
-// Replaces the snippet's queue like the real widget does, runs what was queued, then records every call.
-const STUB_WIDGET = `(() => {
-  const calls = (window.intercomCalls = window.intercomCalls || []);
-  const queued = (window.Intercom && window.Intercom.q) || [];
-  const Intercom = (...args) => void calls.push(args);
-  window.Intercom = Intercom;
-  for (const args of queued) Intercom(...args);
-})();`;
+const WIDGET = INTERCOM_WIDGET_ORIGIN;
 
 interface RecordingWindow {
   intercomCalls?: unknown[][];
@@ -34,13 +26,18 @@ interface RecordingWindow {
   Intercom?: unknown;
 }
 
-/** Answers the widget URL with the stub and counts the requests for it. */
+/** Answers the widget URL and the Messenger's ping with the Intercom fake, and notes when the script was added. */
 async function stubWidget(page: Page): Promise<string[]> {
-  const requested: string[] = [];
-  await page.route(`${WIDGET}**`, async (route) => {
-    requested.push(route.request().url());
-    await route.fulfill({ contentType: 'text/javascript', body: STUB_WIDGET });
-  });
+  const fake = await fakeIntercom(page);
+  await noteWidgetAdded(page);
+  return fake.widgetRequests;
+}
+
+async function fakeIntercom(page: Page) {
+  return routeFakeIntercom(page, { identitySecret: intercomPortal.identitySecret });
+}
+
+async function noteWidgetAdded(page: Page): Promise<void> {
   await page.addInitScript((widget) => {
     const recording = window as unknown as RecordingWindow;
     new MutationObserver(() => {
@@ -48,7 +45,6 @@ async function stubWidget(page: Page): Promise<string[]> {
       if (added && recording.widgetAddedAt === undefined) recording.widgetAddedAt = performance.now();
     }).observe(document, { childList: true, subtree: true });
   }, WIDGET);
-  return requested;
 }
 
 const calls = (page: Page) => page.evaluate(() => (window as unknown as RecordingWindow).intercomCalls ?? []);
@@ -67,7 +63,9 @@ async function signIn(page: Page) {
 test('/chatbot loads the Messenger after the delay, booted with the user and their JWT, and shuts it down on leaving', async ({
   page,
 }) => {
-  const requested = await stubWidget(page);
+  const fake = await fakeIntercom(page);
+  await noteWidgetAdded(page);
+  const requested = fake.widgetRequests;
   await signIn(page);
   const me = await page.request.get(apiPaths.helpdesk.me);
   const { user } = (await me.json()) as { user: { id: string; email: string; name: string } };
@@ -86,18 +84,28 @@ test('/chatbot loads the Messenger after the delay, booted with the user and the
   expect(settings).toMatchObject({
     app_id: intercomPortal.appId,
     api_base: intercomPortal.apiBase,
-    user_id: user.id,
     name: user.name,
-    email: user.email,
     created_at: expect.any(Number),
     intercom_user_jwt: expect.any(String),
   });
+  // Who the user is travels inside the signed token only.
+  expect(settings).not.toHaveProperty('user_id');
+  expect(settings).not.toHaveProperty('email');
   const { intercom_user_jwt: jwt } = settings as { intercom_user_jwt: string };
   const { payload } = await jwtVerify(jwt, new TextEncoder().encode(intercomPortal.identitySecret), {
     algorithms: ['HS256'],
   });
   expect(payload).toMatchObject({ user_id: user.id, email: user.email });
   expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
+  // The Messenger pinged the workspace's region under /chatbot's own policy, and the token was accepted.
+  await expect.poll(() => fake.pings.length).toBe(1);
+  expect(fake.pings[0]).toMatchObject({
+    apiBase: intercomPortal.apiBase,
+    call: 'boot',
+    appId: intercomPortal.appId,
+    verdict: { accepted: true, userId: user.id, email: user.email },
+  });
+  expect(fake.pings[0]?.clear).not.toHaveProperty('user_id');
   await expect(page.getByRole('status').filter({ hasText: 'open in the Messenger' })).toBeVisible();
 
   // Leaving by an in-app link: no reload, so the page itself must stop the Messenger.
@@ -107,6 +115,39 @@ test('/chatbot loads the Messenger after the delay, booted with the user and the
   await expect(widgetScripts(page)).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as RecordingWindow).Intercom)).toBeUndefined();
   expect(requested).toHaveLength(1);
+});
+
+test('a fresh identity token reaches the running Messenger before the old one expires', async ({ page }) => {
+  const fake = await fakeIntercom(page);
+  await page.clock.install();
+  await signIn(page);
+  await gotoHydrated(page, '/chatbot');
+  await page.clock.fastForward(CHAT_UPDATE_DELAY_MS + 1_000);
+  await expect.poll(() => calls(page)).toContainEqual(['boot', expect.anything()]);
+  const boot = (await calls(page)).find(([name]) => name === 'boot')?.[1] as { intercom_user_jwt: string };
+  // Tokens carry their issue time in whole seconds: one asked for within the same second would be the same.
+  await page.waitForTimeout(1_100);
+  // Five minutes before the hour-long token expires, the page asks for a fresh one and hands it over.
+  await page.clock.fastForward('55:30');
+  await expect.poll(async () => (await calls(page)).filter(([name]) => name === 'update')).toHaveLength(1);
+  const update = (await calls(page)).find(([name]) => name === 'update')?.[1] as {
+    intercom_user_jwt: string;
+  };
+  expect(update.intercom_user_jwt).not.toBe(boot.intercom_user_jwt);
+  const secret = new TextEncoder().encode(intercomPortal.identitySecret);
+  const [first, fresh] = await Promise.all(
+    [boot, update].map(async ({ intercom_user_jwt: jwt }) => (await jwtVerify(jwt, secret)).payload),
+  );
+  expect(fresh?.user_id).toBe(first?.user_id);
+  expect(fresh?.exp ?? 0).toBeGreaterThan(first?.exp ?? 0);
+  // Not booted again: the conversation goes on, and Intercom accepts the fresh token.
+  expect((await calls(page)).filter(([name]) => name === 'boot')).toHaveLength(1);
+  await expect
+    .poll(() => fake.pings.map((ping) => [ping.call, ping.verdict.accepted]))
+    .toEqual([
+      ['boot', true],
+      ['update', true],
+    ]);
 });
 
 test('the Messenger is never loaded on / or /sla', async ({ page }) => {

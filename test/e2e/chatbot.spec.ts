@@ -127,6 +127,8 @@ test('a written answer streams in after the passages and its citations open them
   await expect(passages.getByRole('link', { name: /Diagnose$/ })).toBeVisible();
   const citation = messages(page).getByRole('link', { name: /^\[1\] / });
   await expect(citation).toBeVisible({ timeout: 15_000 });
+  // The citation comes while the answer is still streaming; the feedback question once it is written.
+  await expect(page.locator('[role="log"] [role="group"]').first()).toBeVisible({ timeout: 15_000 });
   // The passages came first, with 'Writing an answer from these passages…', and the feedback question only
   // once the answer was written.
   const seen = await firstSeen(page);
@@ -170,11 +172,12 @@ test('says plainly when the help content has no answer and opens a ticket with t
   await form.getByLabel('Priority').selectOption('P3');
   await form.getByLabel('Type').selectOption('Technical query');
   await form.getByRole('button', { name: 'Create ticket' }).click();
-  const created = page.getByRole('status').filter({ hasText: /Ticket #\d+ created/ });
-  await expect(created).toContainText('Our conversation is attached to it');
-  const ticketLink = created.getByRole('link', { name: /^Open ticket #\d+$/ });
-  const ticketPath = await ticketLink.getAttribute('href');
-  expect(ticketPath).toMatch(/^\/tickets\/\d+$/);
+  await expect(form.getByText('Required')).toBeVisible();
+  await form.getByLabel('Description').fill('The assistant had nothing on sourdough.');
+  await form.getByRole('button', { name: 'Create ticket' }).click();
+  // The customer lands on the ticket.
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
+  const ticketPath = new URL(page.url()).pathname;
 
   // My Requests lists it; its page shows the conversation.
   await gotoHydrated(page, '/tickets');
@@ -194,6 +197,43 @@ test('says plainly when the help content has no answer and opens a ticket with t
   await expectNoAxeViolations(page);
   await context.close();
 });
+
+for (const width of [1280, 375]) {
+  test(`the ticket asked for later in a conversation takes the first question as its subject and suggests articles (${width} px)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const { context, page } = await customerPage(browser, baseURL);
+    await page.setViewportSize({ width, height: 900 });
+    await openChat(page);
+    await ask(page, UNANSWERABLE);
+    await expect(messages(page)).toContainText(NOT_FOUND);
+    await ask(page, ANSWERABLE);
+    await ask(page, 'talk to support');
+
+    const form = page.getByRole('form', { name: 'Create a ticket for our support team' });
+    await expect(form.getByLabel('Subject')).toHaveValue(UNANSWERABLE);
+    await expect(form.getByLabel('Description')).toHaveValue(ANSWERABLE);
+    await form.getByLabel('Subject').fill('Signing in to the controller');
+    const article = form
+      .getByRole('region', { name: 'Articles that may help' })
+      .getByRole('link', { name: /Signing in to the Controller with SAML SSO/ });
+    await expect(article).toHaveAttribute('target', '_blank');
+    await expectNoAxeViolations(page);
+    await page.screenshot({
+      path: `test-results/deflection/assistant-ticket-form-${width}.png`,
+      fullPage: true,
+    });
+
+    const opened = context.waitForEvent('page');
+    await article.click();
+    await (await opened).close();
+    await expect(form.getByLabel('Subject')).toHaveValue('Signing in to the controller');
+    await expect(form.getByLabel('Description')).toHaveValue(ANSWERABLE);
+    await context.close();
+  });
+}
 
 test('a conversation by keyboard alone', async ({ browser, baseURL }) => {
   test.slow();

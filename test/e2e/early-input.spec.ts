@@ -13,6 +13,9 @@ import { AUTH_STATE } from './support/signed-in';
  */
 
 const ATTEMPTS = 5;
+/** Attempts a loaded machine may add when its pages hydrated before the input came: each one still has to work. */
+const MAX_ATTEMPTS = 10;
+const EARLY_NEEDED = Math.ceil(ATTEMPTS / 2);
 
 // The trace snapshots the page before each action, which waits for it to be idle and so lets it hydrate.
 test.use({ trace: 'off' });
@@ -59,7 +62,7 @@ interface EarlyInput {
 }
 
 async function checkEarly(page: Page, input: EarlyInput) {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   // Measured once the page has settled: where the control is painted, not how it behaves.
   await gotoHydrated(page, input.path);
   const at = await centreOf(input.control(page));
@@ -67,7 +70,11 @@ async function checkEarly(page: Page, input: EarlyInput) {
   await throttleCpu(page);
   let early = 0;
   let all = 0;
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+  let attempt = 0;
+  // On a busy machine the page may hydrate before the input lands; more attempts then find the window the
+  // test is here for, rather than failing on the machine's speed.
+  while (attempt < ATTEMPTS || (early < EARLY_NEEDED && attempt < MAX_ATTEMPTS)) {
+    attempt += 1;
     await page.goto(input.path, { waitUntil: 'load' });
     await input.act(page, at, attempt);
     await input.effect(page, attempt);
@@ -75,11 +82,9 @@ async function checkEarly(page: Page, input: EarlyInput) {
     early += share.early > 0 ? 1 : 0;
     all += share.all > 0 ? 1 : 0;
   }
-  test.info().annotations.push({ type: 'input before hydration', description: `${early} of ${ATTEMPTS}` });
-  expect(all, 'every attempt recorded its input').toBe(ATTEMPTS);
-  expect(early, 'attempts whose input came before the app ran').toBeGreaterThanOrEqual(
-    Math.ceil(ATTEMPTS / 2),
-  );
+  test.info().annotations.push({ type: 'input before hydration', description: `${early} of ${attempt}` });
+  expect(all, 'every attempt recorded its input').toBe(attempt);
+  expect(early, 'attempts whose input came before the app ran').toBeGreaterThanOrEqual(EARLY_NEEDED);
 }
 
 const click: EarlyInput['act'] = (page, at) => page.mouse.click(at.x, at.y);

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CHAT_UPDATE_DELAY_MS } from '../../src/common/chat';
 import { storedProfile } from './support/auth';
 import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 import { portalConfig } from './support/portal-config';
-import { AUTH_STATE, type SignedInRole } from './support/signed-in';
+import { pageAs } from './support/signed-in';
 
 /**
  * The help centre finished: the Tech Hub's home with its sections, counts, most viewed and
@@ -16,11 +16,6 @@ const PORTAL = `${portalConfig.product.name} Support`;
 const main = (page: Page) => page.getByRole('main');
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Tech Hub sections' });
 const breadcrumb = (page: Page) => main(page).getByRole('navigation', { name: 'Breadcrumb' });
-
-async function pageAs(browser: Browser, baseURL: string | undefined, role?: SignedInRole) {
-  const context = await browser.newContext({ ...(role ? { storageState: AUTH_STATE[role] } : {}), baseURL });
-  return { context, page: await context.newPage() };
-}
 
 /** The `<title>` of a page as the server sends it (before any script). */
 async function serverTitle(request: APIRequestContext, path: string): Promise<string> {

@@ -219,6 +219,46 @@ test('a misspelling shows the corrected results, with a link to search the words
   await expect(results(page).getByRole('listitem').first()).toBeVisible();
 });
 
+test('a partial match every source took is said once, above the sources', async ({ page }) => {
+  await gotoHydrated(page, '/search?q=ipsec+tunnel+flapping');
+  await expect(results(page).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByText(/result has every word/)).toHaveText([
+    'No result has every word you searched for; these have most of them.',
+  ]);
+  await chipLabel(page, 'Documentation').click();
+  await expect(results(page)).toHaveAccessibleName('Documentation results');
+  await expect(page.getByText(/result has every word/)).toHaveCount(1);
+});
+
+test('a corrected spelling only some sources took is said under their chips, and their clicks report it', async ({
+  page,
+}) => {
+  // The answer as the server gives it when Documentation found enough with the words as typed.
+  await page.route('**/api/aggregator/search?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { fallbacks: Record<string, object> };
+    const { git: _asTyped, ...fallbacks } = body.fallbacks;
+    await route.fulfill({ response, json: { ...body, fallbacks, showingResultsFor: undefined } });
+  });
+  await gotoHydrated(page, '/search');
+  await search(page, 'certficate');
+  await expect(page.getByRole('heading', { level: 2, name: /results for “certficate”/ })).toBeVisible();
+  const correction = page.getByText(/^Showing .*results for/);
+  await expect(correction).toHaveText([
+    'Showing Knowledge Base results for certificate. Search instead for certficate',
+  ]);
+  await expectNoAxeViolations(page);
+  await chipLabel(page, 'Documentation').click();
+  await expect(results(page)).toHaveAccessibleName('Documentation results');
+  await expect(correction).toHaveCount(0);
+  await chipLabel(page, 'Knowledge Base').click();
+  await expect(correction).toHaveCount(1);
+
+  const report = page.waitForRequest('**/api/aggregator/searchClick');
+  await results(page).getByRole('listitem').first().getByRole('link').click();
+  expect((await report).postDataJSON()).toMatchObject({ query: 'certificate', source: 'zendesk', rank: 1 });
+});
+
 test('keyboard only: Tab to the box, type, Enter', async ({ page }) => {
   // The Tab order of the running app.
   await gotoHydrated(page, '/search');
@@ -253,6 +293,44 @@ test.describe('signed in as an agent', () => {
     await expect(chipLabel(page, 'Tickets')).toBeVisible();
     await expect(chipLabel(page, 'Jira')).toBeVisible();
     await expect(chip(page, 'My Requests')).toHaveCount(0);
+  });
+
+  test('a ticket number or an issue key alone leads to that ticket or issue', async ({ page }) => {
+    // Demo ticket #8 and the demo defect NET-1008 (src/server/connectors/*/builtin/demo-*.ts).
+    await gotoHydrated(page, '/search');
+    await search(page, '#8');
+    const direct = page.getByRole('region', { name: 'Direct match' });
+    await expect(chip(page, 'Tickets')).toBeChecked();
+    await direct
+      .getByRole('link', { name: 'Go to ticket #8 Site2Cloud tunnel to Azure flaps every hour' })
+      .click();
+    await expect(page).toHaveURL(/\/tickets\/8$/);
+
+    await gotoHydrated(page, '/search');
+    await search(page, 'NET-1008');
+    await expect(chip(page, 'Jira')).toBeChecked();
+    await expect(direct).toContainText('NET-1008 Site2Cloud rekey races with DPD');
+    await expect(results(page).getByRole('listitem').first()).toContainText('NET-1008');
+    await expectNoAxeViolations(page);
+  });
+
+  test('each source says which fallback it took, under its own chip', async ({ page }) => {
+    // A ticket has every word; the public sources find more with the partial match.
+    await gotoHydrated(page, '/search?q=ipsec+tunnel+flapping');
+    await expect(chip(page, 'Knowledge Base')).toBeChecked();
+    const partial = page.getByText(/result has every word/);
+    await expect(partial).toHaveText([
+      'No Knowledge Base result has every word you searched for; these have most of them.',
+    ]);
+    await expectNoAxeViolations(page);
+    await chipLabel(page, 'Tickets').click();
+    await expect(results(page)).toHaveAccessibleName('Tickets results');
+    await expect(partial).toHaveCount(0);
+    await chipLabel(page, 'Community').click();
+    await expect(results(page)).toHaveAccessibleName('Community results');
+    await expect(partial).toHaveText([
+      'No Community result has every word you searched for; these have most of them.',
+    ]);
   });
 });
 

@@ -1,10 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { accounts } from './support/accounts';
 import { createCustomer, signInCustomer, storedProfile } from './support/auth';
 import { tabTo } from './support/keyboard';
 import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 import { mailboxUrl } from './support/peers';
-import { AUTH_STATE, type SignedInRole } from './support/signed-in';
+import { pageAs } from './support/signed-in';
 
 /**
  * The Ticket Portal as its users work: a customer opens a P1 outage ticket from the home page and
@@ -22,11 +22,6 @@ async function mailsTo(email: string): Promise<string[]> {
 }
 
 /** A page in a browser context of its own, signed in as `role` (or signed out). */
-async function pageAs(browser: Browser, baseURL: string | undefined, role?: SignedInRole) {
-  const context = await browser.newContext({ ...(role ? { storageState: AUTH_STATE[role] } : {}), baseURL });
-  return { context, page: await context.newPage() };
-}
-
 async function emailOf(page: Page): Promise<string> {
   const profile = await storedProfile(page);
   return String(profile?.userEmail ?? '');
@@ -68,31 +63,24 @@ test('a customer opens a P1 outage ticket from the home page and sees its due ti
     .locator('input[type="file"]')
     .setInputFiles({ name: 'tunnel-down.png', mimeType: 'image/png', buffer: PNG });
   await page.getByRole('button', { name: 'Create ticket' }).click();
-  const created = page.getByRole('status').filter({ hasText: /Ticket #\d+ created/ });
-  await expect(created).toContainText(
-    /A first response is due by .+ \((Basic|Enterprise|Enterprise Plus|Strategic) support\)/,
-  );
-  await expect(created).toContainText('tunnel-down.png attached');
-  await expectNoAxeViolations(page);
+  // Once its file is attached, the customer lands on the ticket.
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
   await expect(
     agent.getByRole('table', { name: 'Ticket queue' }).getByRole('link', { name: new RegExp(subject) }),
   ).toBeVisible();
   await agentContext.close();
-  await page.getByRole('link', { name: /^Open ticket #\d+$/ }).click();
-  await expect(page).toHaveURL(/\/tickets\/\d+$/);
   ticketUrl = new URL(page.url()).pathname;
-  await expect(page.getByRole('heading', { level: 2, name: new RegExp(subject) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expect(page.getByText(/^Due (in|soon)/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'tunnel-down.png' })).toBeVisible();
   expect(errors).toEqual([]);
   // A file of a kind the portal does not take is refused with the reason (the browser logs the 400); nothing is listed.
-  await page.locator('input[type="file"]').setInputFiles({
+  await page.getByLabel('Attach files to the reply').setInputFiles({
     name: 'fix.exe',
     mimeType: 'application/octet-stream',
     buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)]),
   });
-  await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByRole('alert')).toContainText('not accepted');
+  await expect(page.getByRole('alert')).toContainText('an EXE file is not accepted');
   await expect(page.getByRole('link', { name: 'fix.exe' })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await context.close();
@@ -106,7 +94,7 @@ test('the agent replies from the queue; the customer reads it, gets its mail and
   // The customer has the ticket open while the agent works: the reply arrives without a reload.
   const { context, page } = await pageAs(browser, baseURL, 'customer');
   await page.goto(ticketUrl);
-  await expect(page.getByRole('heading', { level: 2, name: new RegExp(subject) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   const { context: agentContext, page: agent } = await pageAs(browser, baseURL, 'agent');
   await agent.goto('/tickets');
   const queue = agent.getByRole('table', { name: 'Ticket queue' });
@@ -115,15 +103,17 @@ test('the agent replies from the queue; the customer reads it, gets its mail and
   await queue.getByRole('link', { name: new RegExp(subject) }).click();
   await expect(agent).toHaveURL(ticketUrl);
   const reply = `We found the cause: a stale route table ${Date.now().toString(36)}.`;
-  await agent.getByLabel('Your reply').fill(reply);
+  await agent.getByLabel('Public reply to the requester').fill(reply);
   await agent.getByRole('button', { name: 'Send reply' }).click();
   await expect(agent.getByRole('list', { name: 'Conversation' })).toContainText(reply);
-  await expect(agent.getByText('Responded')).toBeVisible();
+  await expect(agent.getByText('Responded').first()).toBeVisible();
   await expect(agent.getByRole('table', { name: 'Ticket history' })).toContainText('Replied');
   // Assigned to the agent from the console.
   await agent.getByLabel('Assignee').selectOption({ label: `${accounts.agent.name} (me)` });
   await agent.getByRole('button', { name: 'Update ticket' }).click();
-  await expect(agent.getByText(`Assignee: ${accounts.agent.name}`)).toBeVisible();
+  await expect(agent.getByRole('complementary', { name: 'Ticket details' })).toContainText(
+    `Assignee${accounts.agent.name}`,
+  );
   await expectNoAxeViolations(agent);
   await agentContext.close();
 
@@ -131,7 +121,11 @@ test('the agent replies from the queue; the customer reads it, gets its mail and
   const email = await emailOf(page);
   await expect.poll(async () => (await mailsTo(email)).some((body) => body.includes(reply))).toBe(true);
   await page.getByRole('button', { name: 'Mark as solved' }).click();
-  await expect(page.getByText('Status: solved')).toBeVisible();
+  await page
+    .getByRole('group', { name: 'Mark this request as solved?' })
+    .getByRole('button', { name: 'Yes, mark as solved' })
+    .click();
+  await expect(page.getByText('Status: Solved')).toBeVisible();
   // Its requester finds it at once in My Requests.
   await gotoHydrated(page, `/search?q=${encodeURIComponent(subject)}`);
   // (A retry's ticket shares words with the first try's: the count may be more than one.)
@@ -195,17 +189,23 @@ test('a customer creates a ticket by keyboard alone, and a missing field keeps w
   await expect(subjectField).toHaveValue('Question about BGP route limits');
   await expectNoAxeViolations(page);
 
-  // Back from the button to the priorities (no choice yet: Shift+Tab stops on the last), Space chooses.
-  await tabTo(page, page.getByRole('radio', { name: /^P3/ }), 12, 'back');
+  // Back from the button to the priorities, Space chooses. With no choice yet, Shift+Tab stops on one radio of
+  // the group: the last, or the one focused on the way down (P1), which Chromium remembers while the radios
+  // stay the same elements.
+  const priorities = page.getByRole('radiogroup', { name: /Priority/ });
+  for (let presses = 0; presses < 12; presses += 1) {
+    if (await priorities.evaluate((group) => group.contains(document.activeElement))) break;
+    await page.keyboard.press('Shift+Tab');
+  }
   await page.keyboard.press('Space');
-  await expect(page.getByRole('radio', { name: /^P3/ })).toBeChecked();
+  await expect(priorities.getByRole('radio', { checked: true })).toHaveCount(1);
   await tabTo(page, page.getByLabel('Type'));
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await expect(page.getByLabel('Type')).not.toHaveValue('');
   await tabTo(page, page.getByRole('button', { name: 'Create ticket' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: /Ticket #\d+ created/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
   await context.close();
 });
 
@@ -216,7 +216,7 @@ test('a ticket the agent closes is final: the customer gets no reply box, no fil
   test.slow();
   const { context: agentContext, page: agent } = await pageAs(browser, baseURL, 'agent');
   await agent.goto(ticketUrl);
-  await expect(agent.getByRole('heading', { level: 2, name: new RegExp(subject) })).toBeVisible();
+  await expect(agent.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await agent.getByLabel('Status').selectOption('closed');
   await agent.getByRole('button', { name: 'Update ticket' }).click();
   await expect(agent.getByText('Status: closed')).toBeVisible();
@@ -227,10 +227,10 @@ test('a ticket the agent closes is final: the customer gets no reply box, no fil
 
   const { context, page } = await pageAs(browser, baseURL, 'customer');
   await page.goto(ticketUrl);
-  await expect(page.getByText('Status: closed')).toBeVisible();
+  await expect(page.getByText('Status: Closed')).toBeVisible();
   await expect(page.getByText('This ticket is closed. Please open a new one.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Reply' })).toHaveCount(0);
-  await expect(page.getByRole('form', { name: 'Attach a file' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark as solved' })).toHaveCount(0);
   // Its files are still listed.
   await expect(page.getByRole('link', { name: 'tunnel-down.png' })).toBeVisible();

@@ -60,6 +60,15 @@ describe('the fake harness', () => {
     ]);
   });
 
+  it('lets the next requests through before an injected failure', async () => {
+    const fake = await echoFake();
+    fake.passNext(2);
+    fake.failNext(1, { status: 503 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(fake.url)).status);
+    expect(statuses).toEqual([200, 200, 503, 200]);
+  });
+
   it('hangs a request until the client gives up, and still stops', async () => {
     const fake = await echoFake();
     fake.hangNext(1);
@@ -105,5 +114,36 @@ describe('the fake harness', () => {
     expect(log.requests.map((entry) => entry.path)).toEqual(['/x']);
     expect((await fetch(`${fake.url}/__fake/log`, { method: 'DELETE' })).status).toBe(204);
     expect(fake.log).toEqual([]);
+  });
+
+  it("drops unused injections on DELETE /__fake/fail, and serves the fake's own control routes", async () => {
+    let pokes = 0;
+    const fake = await startFakeServer({
+      malformed: { status: 200, body: '{' },
+      handle: (_request, res) => {
+        res.writeHead(200);
+        res.end('own');
+      },
+      controls: {
+        'POST /__fake/poke': (input) => {
+          pokes += typeof input.by === 'number' ? input.by : 1;
+          return undefined;
+        },
+        'GET /__fake/pokes': () => ({ pokes }),
+      },
+    });
+    started.push(fake);
+    const post = (path: string, body: object) =>
+      fetch(`${fake.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post('/__fake/fail', { n: 3, status: 503 })).status).toBe(204);
+    expect((await fetch(`${fake.url}/x`)).status).toBe(503);
+    expect((await fetch(`${fake.url}/__fake/fail`, { method: 'DELETE' })).status).toBe(204);
+    expect(await (await fetch(`${fake.url}/x`)).text()).toBe('own');
+
+    expect((await post('/__fake/poke', { by: 2 })).status).toBe(204);
+    expect(await (await fetch(`${fake.url}/__fake/pokes`)).json()).toEqual({ pokes: 2 });
+    expect((await fetch(`${fake.url}/__fake/pokes`, { method: 'DELETE' })).status).toBe(404);
+    // Control routes are never logged.
+    expect(fake.log.map((entry) => entry.path)).toEqual(['/x', '/x']);
   });
 });

@@ -17,6 +17,8 @@ import type { AddressInfo } from 'node:net';
  *   POST   /__fake/fail              {n, status, headers?, body?} → 204
  *   POST   /__fake/hang              {n} → 204
  *   POST   /__fake/malformed         {n} → 204
+ *   POST   /__fake/pass              {n} → 204 (the next n answered as usual, then what was injected after)
+ *   DELETE /__fake/fail              204, drops every injection not used yet
  */
 
 /** The fake's time: the real time plus an offset that tests move forward, or a fixed instant. */
@@ -62,6 +64,8 @@ export interface LoggedRequest {
   outcome: Record<string, string>;
   /** When it arrived, on the fake's clock. */
   at: number;
+  /** The request body as text, when the fake chose to keep it (a token request, to assert its parameters). */
+  body?: string;
 }
 
 /** An answer given instead of the fake's own. */
@@ -96,6 +100,11 @@ export interface FakeServerOptions {
   /** What `malformedNext` answers: a 200 whose body the vendor's client cannot parse. */
   malformed: InjectedReply;
   handle: FakeHandler;
+  /**
+   * The fake's own control routes, by `METHOD /__fake/name`: each gets the JSON body and answers 200 with what
+   * it returns, or 204 when that is undefined.
+   */
+  controls?: Record<string, (input: Record<string, unknown>) => unknown>;
 }
 
 export interface FakeServer {
@@ -111,10 +120,13 @@ export interface FakeServer {
   hangNext(n: number): void;
   /** The next `n` requests answer the vendor's malformed body. */
   malformedNext(n: number): void;
+  /** The next `n` requests are answered as usual: injections made after this call wait behind them. */
+  passNext(n: number): void;
   stop(): Promise<void>;
 }
 
-type Injection = { kind: 'fail'; reply: InjectedReply } | { kind: 'hang' } | { kind: 'malformed' };
+type Injection =
+  { kind: 'fail'; reply: InjectedReply } | { kind: 'hang' } | { kind: 'malformed' } | { kind: 'pass' };
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -182,6 +194,10 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
       });
       return sendJson(res, 204);
     }
+    if (path === '/__fake/fail' && method === 'DELETE') {
+      injections.length = 0;
+      return sendJson(res, 204);
+    }
     if (path === '/__fake/hang' && method === 'POST') {
       inject(count(input.n), { kind: 'hang' });
       return sendJson(res, 204);
@@ -189,6 +205,15 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
     if (path === '/__fake/malformed' && method === 'POST') {
       inject(count(input.n), { kind: 'malformed' });
       return sendJson(res, 204);
+    }
+    if (path === '/__fake/pass' && method === 'POST') {
+      inject(count(input.n), { kind: 'pass' });
+      return sendJson(res, 204);
+    }
+    const own = options.controls?.[`${method} ${path}`];
+    if (own) {
+      const answer = own(input);
+      return answer === undefined ? sendJson(res, 204) : sendJson(res, 200, answer);
     }
     return sendJson(res, 404, { error: 'no such control route' });
   };
@@ -223,6 +248,10 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
     });
 
     const injection = injections.shift();
+    if (injection?.kind === 'pass') {
+      await options.handle({ method, rawPath, rawQuery, query, headers: req.headers, body, entry }, res);
+      return;
+    }
     if (injection?.kind === 'hang') {
       entry.outcome.injected = 'hang';
       return;
@@ -255,6 +284,7 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
     failNext: (n, answer) => inject(n, { kind: 'fail', reply: answer }),
     hangNext: (n) => inject(n, { kind: 'hang' }),
     malformedNext: (n) => inject(n, { kind: 'malformed' }),
+    passNext: (n) => inject(n, { kind: 'pass' }),
     stop: () =>
       new Promise<void>((resolve) => {
         // Hung requests keep their sockets open: close them, or `close` would wait for them forever.

@@ -37,7 +37,7 @@ export function getAs(app: App, caller: Caller, url: string): Promise<LightMyReq
 
 /** A state-changing call as the web app sends it: same origin, JSON (a string is sent as it is). */
 function sendAs(
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PATCH' | 'PUT',
   app: App,
   caller: Caller,
   url: string,
@@ -61,6 +61,13 @@ export const postForEventsAs = (app: App, caller: Caller, url: string, payload: 
 
 export const patchAs = (app: App, caller: Caller, url: string, payload: unknown) =>
   sendAs('PATCH', app, caller, url, payload);
+
+export const putAs = (app: App, caller: Caller, url: string, payload: unknown) =>
+  sendAs('PUT', app, caller, url, payload);
+
+/** A DELETE as the web app sends it: same origin, no body. */
+export const deleteAs = (app: App, caller: Caller, url: string): Promise<LightMyRequestResponse> =>
+  app.inject({ method: 'DELETE', url, headers: { ...SAME_ORIGIN, ...caller.headers } });
 
 /** A 4xx JSON refusal; answers its message. */
 export function refusal(res: LightMyRequestResponse, status: number): string {

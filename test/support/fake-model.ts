@@ -52,7 +52,8 @@ export function groundedReply(request: ModelRequest): string[] {
   return `${sentence.replace(/[.!?]$/, '')} [1].`.split(/(?<= )/);
 }
 
-const readBody = (req: IncomingMessage): Promise<string> =>
+/** A request's whole body as text (the fakes of OpenAI-compatible endpoints read JSON). */
+export const readBody = (req: IncomingMessage): Promise<string> =>
   new Promise((resolve, reject) => {
     let body = '';
     req.setEncoding('utf8');

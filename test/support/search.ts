@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
   searchResponseSchema,
+  SOURCE_KEYS,
   type SearchResponse,
   type SourceKey,
 } from '../../src/common/contracts/search.js';
@@ -14,7 +15,7 @@ import {
   type CreatedCustomer,
   type CreatedStaff,
 } from './factories.js';
-import { createMailTestApp, type TestApp } from './test-app.js';
+import { createMailTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 /** Helpers of the search API tests: calls as a browser (cookies, same origin) and contract checks. */
 
@@ -63,9 +64,11 @@ export interface RoleBrowsers {
   close(): Promise<void>;
 }
 
-export async function startWithRoleBrowsers(): Promise<RoleBrowsers> {
+export async function startWithRoleBrowsers(
+  options: Pick<TestAppOptions, 'contentDir'> = {},
+): Promise<RoleBrowsers> {
   // The signed-in users are the test's own; the demo accounts are not seeded.
-  const t = await createMailTestApp({ accounts: false });
+  const t = await createMailTestApp({ ...options, accounts: false });
   try {
     const users = {
       customer: await createCustomer(t.app),
@@ -91,9 +94,9 @@ export function getPage(browser: Browser, path: string, query: string, page?: nu
   return get(browser, `${searchUrl(query, path)}${page === undefined ? '' : `&page=${page}`}`);
 }
 
-/** The groups present in an answer, in the spec's order. */
+/** The groups present in an answer, in the order the answer holds them. */
 export function groupKeys(response: SearchResponse): string[] {
-  return Object.keys(response).filter((key) => key !== 'status' && key !== 'didYouMean');
+  return Object.keys(response).filter((key) => (SOURCE_KEYS as readonly string[]).includes(key));
 }
 
 /** Visible text of a highlighted snippet. */

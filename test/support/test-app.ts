@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/server/config/load-config.js';
 import { seedDemoAccounts } from '../../src/server/db/seed/demo-accounts.js';
 import { seedDemoData } from '../../src/server/connectors/demo-data.js';
 import { loadEnv } from '../../src/server/env.js';
-import { loadContent } from '../../src/server/services/content/load-content.js';
+import { folderSources, loadContent } from '../../src/server/connectors/content-folder/load-content.js';
 import type { SearchSources } from '../../src/server/services/search/types.js';
 import { startSmtpSink, type SmtpSink } from './peers/smtp-sink.js';
 import { createTestDatabase, type TestDatabase } from './test-db.js';
@@ -68,12 +68,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = shared ?? (await createTestDatabase());
   const closeDatabase = shared ? async () => {} : () => database.close();
   try {
-    if (!shared && (options.seed ?? true)) {
-      const loaded = await loadContent({ db: database.db, dir: options.contentDir ?? FIXTURE_CONTENT_DIR });
-      if (loaded.problems.length > 0) throw new Error(`fixture content: ${JSON.stringify(loaded.problems)}`);
-      await seedDemoData(database.db);
-    }
-    const config = await testConfig();
     // Tests change session rows underneath the app (another instance, time passing): it reads them every
     // request unless a test turns the session cache on (test/api/auth/session-cache.test.ts).
     const env = loadEnv({
@@ -82,6 +76,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SESSION_CACHE_MS: '0',
       ...options.env,
     });
+    if (!shared && (options.seed ?? true)) {
+      const loaded = await loadContent({
+        db: database.db,
+        dir: options.contentDir ?? FIXTURE_CONTENT_DIR,
+        sources: folderSources(env),
+      });
+      if (loaded.problems.length > 0) throw new Error(`fixture content: ${JSON.stringify(loaded.problems)}`);
+      await seedDemoData(database.db);
+    }
+    const config = await testConfig();
     const app = await buildApp({
       env,
       config,
@@ -93,6 +97,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     });
     await options.extend?.(app);
     await app.ready();
+    // The 'Did you mean' word list, cut from the loaded titles as after every content load.
+    if (!shared && (options.seed ?? true)) await app.contentLoaded();
     if (!shared && (options.accounts ?? options.seed ?? true)) {
       await seedDemoAccounts({
         db: database.db,

@@ -2,6 +2,7 @@ import { apiPaths } from '../api-paths.js';
 import { AUTH_LEVELS, ROLES, USER_TYPES, type AuthLevel, type Role, type UserType } from '../users.js';
 import { z } from 'zod';
 import { storableText } from './text.js';
+import type { AuthCode } from '../auth-codes.js';
 
 /**
  * Sign-in, signup and session calls (spec sections 3, 4, 5, 7 and 8). The server answers with stable codes;
@@ -20,19 +21,7 @@ import { storableText } from './text.js';
  *  - POST /api/aggregator/logoutCustomer, GET /api/azureAD/logoutAzureAD -> 200 {status:'OK'}
  */
 
-/** Server codes of login and signup answers (the `message` field), spec section 8. */
-export const AUTH_CODES = {
-  userNotExists: 'USER_NOT_EXISTS',
-  invalidEmailId: 'INVALID_EMAIL_ID',
-  invalidControllerId: 'INVALID_CONTROLLER_ID',
-  controllerIdRequired: 'CONTROLLER_ID_REQUIRED',
-  idNotFound: 'ID_NOT_FOUND',
-  emailExists: 'EMAIL_EXISTS',
-  rateLimited: 'RATE_LIMITED',
-  /** Login or signup with an address of the corporate email domain: the app opens the agent login instead. */
-  useAgentLogin: 'USE_AGENT_LOGIN',
-} as const;
-export type AuthCode = (typeof AUTH_CODES)[keyof typeof AUTH_CODES];
+export { AUTH_CODES, type AuthCode } from '../auth-codes.js';
 
 /**
  * HTTP status of each code. 400 is reserved for CONTROLLER_ID_REQUIRED (and zod's own 400s), because the

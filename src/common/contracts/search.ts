@@ -7,6 +7,7 @@ import {
   SUGGESTION_SOURCES,
   type SourceKey,
 } from '../search-sources.js';
+import { deflectionReportSchema } from './deflection.js';
 import { storableText } from './text.js';
 
 /**
@@ -14,13 +15,14 @@ import { storableText } from './text.js';
  * fixes (`zendesk`, `git`, `forumbee`, ...), whatever system actually answers behind each source.
  *
  *   POST /api/aggregator/search | customerSearch | agentSearch ?searchValue=   body {filter?: SourceKey[]}
- *        -> SearchResponse: one group per source the user may see and asked for, `status` per source and,
- *           when nothing matched anywhere, `didYouMean`. customerSearch and agentSearch need a session (401
- *           with event 'logout' otherwise); all three decide the sources from the session, not the path.
+ *        -> SearchResponse: one group per source the user may see and asked for, `status` per source, the
+ *           `fallbacks` groups took and, when nothing matched anywhere, `didYouMean`. customerSearch and
+ *           agentSearch need a session (401 with event 'logout' otherwise); all three decide the sources from
+ *           the session, not the path.
  *   GET  /api/zendesk/searchPagedKb | /api/git/searchGit | /api/forumbee/searchPageCommunity |
  *        /api/zendesk/searchPagedTickets | /api/jira/searchPagedIssue | /api/zendesk/searchPagedRequests
- *        ?searchValue=&page=   -> that source's group alone (same shape as in SearchResponse); 401 anonymous,
- *        403 signed in without the right role, 503 when the source timed out or its breaker is open.
+ *        ?searchValue=&page=   -> that source's group alone (same shape and fallback as in SearchResponse); 401
+ *        anonymous, 403 signed in without the right role, 503 when the source timed out or its breaker is open.
  *   GET  /api/zendesk/getArticleDetails?categoryId=   (id or slug, e.g. `tech-hub`) -> ArticleDetails
  *   GET  /api/zendesk/searchArticlesByCategory?searchValue=&categoryId=&page= -> {articles: {results, count}}
  *   GET  /api/zendesk/articles/:id   (id or slug) -> {article}
@@ -142,6 +144,31 @@ export const searchGroupSchemas = {
 } as const;
 export type SearchGroups = { [K in SourceKey]: z.infer<(typeof searchGroupSchemas)[K]> };
 
+/**
+ * The ticket or tracker issue a query of its number or key alone names (`32`, `#32`, `NET-1008`), when the
+ * searcher may see it: the search page goes to it. `url` is the portal's page of it (tickets); an issue has
+ * none in the portal and is shown first in its group instead.
+ */
+const searchJumpSchema = z.object({
+  source: sourceKeySchema,
+  id: z.number().int(),
+  /** `#32 Subject` or `NET-1008 Summary`. */
+  label: z.string(),
+  url: z.string().optional(),
+});
+export type SearchJump = z.infer<typeof searchJumpSchema>;
+
+/** How a group's results were found when its source found little with every word as typed. */
+const groupFallbackSchema = z
+  .object({
+    /** The words as typed found little there and this corrected spelling found more: its results. */
+    showingResultsFor: z.string().optional(),
+    /** Few items had every word: the group holds items that match enough of the query's meaningful words. */
+    partial: z.boolean().optional(),
+  })
+  .strict();
+export type GroupFallback = z.infer<typeof groupFallbackSchema>;
+
 export const searchResponseSchema = z
   .object({
     zendesk: kbGroupSchema.optional(),
@@ -155,12 +182,19 @@ export const searchResponseSchema = z
     /** When nothing matched, even spelled so: a spelling of the words that the titles use (trigrams). */
     didYouMean: z.string().optional(),
     /**
-     * The words as typed found little and this corrected spelling found more: the groups are its results
-     * ('Showing results for X. Search instead for Y').
+     * Per group whose source found little with the words as typed and more with a fallback: which one. Each
+     * source takes its own (a source that finds enough as typed takes none), and a later page of a source
+     * (`page=2`) takes the same as its group here. Absent when no group took one.
+     */
+    fallbacks: z.partialRecord(sourceKeySchema, groupFallbackSchema).optional(),
+    /**
+     * Every group with results holds the results of this corrected spelling ('Showing results for X. Search
+     * instead for Y'). When only some do, `fallbacks` says which.
      */
     showingResultsFor: z.string().optional(),
-    /** Nothing matched every word: the groups hold items that match enough of the query's meaningful words. */
+    /** Every group with results holds the partial match (when only some do, `fallbacks` says which). */
     partial: z.boolean().optional(),
+    jump: searchJumpSchema.optional(),
   })
   .strict();
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
@@ -292,9 +326,9 @@ export const searchAnalyticsSchema = z.object({
   to: z.string(),
   topQueries: z.array(queryCount),
   zeroResultQueries: z.array(queryCount),
-  /** Misspelt queries and the spelling whose results they were shown. */
+  /** Misspelt queries and the spelling whose results they were shown (in one source or more). */
   correctedQueries: z.array(queryCount.extend({ correctedTo: z.string() })),
-  /** Queries that no item matched with every word: they were shown the partial match. */
+  /** Queries that few items matched with every word: a source or more showed the partial match. */
   partialQueries: z.array(queryCount),
   clickThrough: z.object({
     searches: count,
@@ -313,6 +347,8 @@ export const searchAnalyticsSchema = z.object({
       notHelpful: count,
     }),
   ),
+  /** Ticket forms that suggested articles while the customer wrote, and how many were abandoned after one was opened. */
+  deflection: deflectionReportSchema,
 });
 
 /** `POST /api/aggregator/searchClick`: a click on a search result, with its 1-based rank in its source. */

@@ -1,6 +1,7 @@
 import type { PortalConfig } from '../portal-config.js';
 import type { SessionUser } from './auth.js';
 import type { ChatClientSettings } from './chat.js';
+import type { ContentSyncList } from './content-sync.js';
 import type { LatestKbResponse } from './latest-kb.js';
 import type {
   ArticleDetails,
@@ -92,6 +93,8 @@ export interface SsrData {
   noticeReaders(input: { id: string }): Promise<SeenByList | null>;
   /** `GET /api/admin/search-analytics?from=&to=`: a period's analytics, for an admin's render; else null. */
   searchAnalytics(input: { from?: string; to?: string }): Promise<SearchAnalytics | null>;
+  /** `GET /api/admin/content-sync`: the vendor feeds' sync status, for an admin's render; else null. */
+  contentSync(): Promise<ContentSyncList | null>;
   /** `POST /api/downloads/list-api-files`: the Postman collections, for a render of a user who may download. */
   apiFiles(): Promise<CollectionFiles | null>;
   /** `GET /api/downloads/records` with `query` (its query parameters): a page of records, for an admin's render. */

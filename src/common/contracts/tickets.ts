@@ -5,9 +5,12 @@ import {
   TICKET_EVENT_KINDS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
+  TICKET_STATUS_FILTERS,
   TICKET_SUBJECT_MAX,
   TICKET_TEXT_MAX,
+  TICKETS_BULK_MAX,
   TICKETS_PAGE_SIZE,
+  REPLY_STATUSES,
 } from '../tickets.js';
 import { storableText } from './text.js';
 
@@ -31,6 +34,8 @@ export const createTicketBodySchema = z.object({
    * questions, the passages shown and the answers to the ticket as they stand.
    */
   conversationId: z.uuid('must be the id of one of your conversations with the assistant').optional(),
+  /** The form's id of its suggested articles (`POST /api/tickets/deflection`): they are recorded with the ticket. */
+  deflectionId: z.uuid('must be the id of the ticket form').optional(),
 });
 export type CreateTicketBody = z.infer<typeof createTicketBodySchema>;
 
@@ -40,7 +45,7 @@ export const ticketSchema = z.object({
   id: z.number().int(),
   subject: z.string(),
   description: z.string(),
-  status: z.enum([...TICKET_STATUSES, 'hold']),
+  status: z.enum(TICKET_STATUSES),
   priority: z.enum(TICKET_PRIORITIES),
   type: z.string(),
   release: z.string().nullable(),
@@ -56,6 +61,11 @@ export const ticketSchema = z.object({
   dueState: z.enum(DUE_STATES),
   /** The assistant's conversation the ticket was opened from, if any. */
   conversationId: z.string().nullable(),
+  /**
+   * An agent replied in public after the reader last opened the ticket (customers; always false for
+   * staff): My Requests marks it.
+   */
+  unseenReply: z.boolean(),
   url: z.string(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -114,6 +124,12 @@ export const ticketConversationMessageSchema = z.object({
 });
 export type TicketConversationEntry = z.infer<typeof ticketConversationMessageSchema>;
 
+/**
+ * Set when the ticket desk (Zendesk) did not answer and the portal shows the last answer it had instead:
+ * `since` is when that answer was read. Absent on a fresh answer.
+ */
+export const staleSchema = z.object({ since: z.string() }).optional();
+
 export const ticketDetailsSchema = z.object({
   ticket: ticketSchema,
   comments: z.array(commentSchema),
@@ -122,17 +138,30 @@ export const ticketDetailsSchema = z.object({
   conversation: z.array(ticketConversationMessageSchema).nullable(),
   /** The event history, for staff; empty for customers. */
   history: z.array(ticketEventEntrySchema),
+  stale: staleSchema,
 });
 export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
-export const ticketListSchema = z.object({ tickets: z.array(ticketSchema), count: z.number().int() });
+export const ticketListSchema = z.object({
+  tickets: z.array(ticketSchema),
+  count: z.number().int(),
+  stale: staleSchema,
+});
 export type TicketList = z.infer<typeof ticketListSchema>;
 
 export const listTicketsQuerySchema = z.object({
-  status: z.enum(TICKET_STATUSES).optional(),
+  /**
+   * One status, `open-work` (new, open, pending, hold), `in-progress` (new, open, hold: what a customer reads
+   * as In progress) or `any` (the default).
+   */
+  status: z.enum(TICKET_STATUS_FILTERS).default('any'),
   priority: z.enum(TICKET_PRIORITIES).optional(),
   due: z.enum(DUE_STATES).optional(),
   /** Agents: `me`, `none` (unassigned) or a user id. */
   assignee: storableText().trim().max(100).optional(),
+  /** Agents: the requester's organisation, as the tickets name it. */
+  organisation: storableText().trim().min(1).max(200).optional(),
+  /** Words of the subject, the requester's name or email, or a ticket number. */
+  q: storableText().trim().min(1).max(200).optional(),
   sort: z.enum(['due', 'updated']).default('due'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
@@ -142,6 +171,8 @@ export const commentBodySchema = z.object({
   body: storableText().trim().min(1, 'is required').max(TICKET_TEXT_MAX),
   /** An internal note, for agents only. */
   internal: z.boolean().default(false),
+  /** Agents: the status the ticket takes with this reply or note, in the same step ("Submit as Solved"). */
+  status: z.enum(REPLY_STATUSES).optional(),
 });
 
 export const commentItemSchema = z.object({ comment: commentSchema });
@@ -158,6 +189,28 @@ export const updateTicketBodySchema = z
     'must change at least one field',
   );
 export type UpdateTicketBody = z.infer<typeof updateTicketBodySchema>;
+
+/** `POST /api/tickets/bulk` (agents): one change of status or assignee to several tickets at once. */
+export const bulkUpdateTicketsBodySchema = z
+  .object({
+    ids: z
+      .array(z.number().int().min(1).max(999_999_999))
+      .min(1, 'must name at least one ticket')
+      .max(TICKETS_BULK_MAX, `must name at most ${TICKETS_BULK_MAX} tickets`)
+      .refine((ids) => new Set(ids).size === ids.length, 'must not name a ticket twice'),
+    status: z.enum(TICKET_STATUSES).optional(),
+    /** A staff user's id, or null to unassign. */
+    assigneeId: storableText().trim().max(100).nullable().optional(),
+  })
+  .refine(
+    (body) => body.status !== undefined || body.assigneeId !== undefined,
+    'must change the status or the assignee',
+  );
+export type BulkUpdateTicketsBody = z.infer<typeof bulkUpdateTicketsBodySchema>;
+export const bulkUpdateResultSchema = z.object({ tickets: z.array(ticketSchema) });
+
+/** The organisations tickets can be filtered by (agents). */
+export const ticketOrganisationsSchema = z.object({ organisations: z.array(z.string()) });
 
 /** What Ticket Creation shows beside each priority: the target of the customer's tier and how it counts. */
 export const requesterProfileSchema = z.object({

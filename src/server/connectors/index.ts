@@ -6,6 +6,8 @@ import type { CommunityConnector } from './community/types.js';
 import type { ConnectorRoutes } from './connector-routes.js';
 import { createDocsConnector } from './docs/index.js';
 import type { DocsConnector } from './docs/types.js';
+import { createEmbedderConnector } from './embedder/index.js';
+import type { Embedder } from './embedder/types.js';
 import { createHelpdeskConnector } from './helpdesk/index.js';
 import type { HelpdeskConnector } from './helpdesk/types.js';
 import { createIdentityConnector } from './identity/index.js';
@@ -43,6 +45,8 @@ export interface Connectors {
   storage: StorageConnector;
   /** The language model of the assistant's generated answers; null when none is configured. */
   model: AnswerModel | null;
+  /** Text to vector, for the content's passages and the search queries; null when embeddings are off. */
+  embedder: Embedder | null;
 }
 
 /** Each kind's registry, all of one shape: `(env, shared)`. */
@@ -57,6 +61,7 @@ const registries: { [Kind in keyof Connectors]: ConnectorRegistry<Connectors[Kin
   chat: createChatConnector,
   storage: createStorageConnector,
   model: createModelConnector,
+  embedder: createEmbedderConnector,
 };
 
 export function createConnectors(env: Env, shared: ConnectorShared): Connectors {
@@ -73,6 +78,7 @@ export function createConnectors(env: Env, shared: ConnectorShared): Connectors 
     chat: build('chat'),
     storage: build('storage'),
     model: build('model'),
+    embedder: build('embedder'),
   };
 }
 

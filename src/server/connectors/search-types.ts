@@ -26,6 +26,14 @@ export interface SearchPage<Hit> {
 }
 
 /** How many items of a source hold each word stem (the assistant weighs a question's words by it). */
+/** A word of a source's titles and bodies (lower case, a run of letters), with how many of its items hold it. */
+export interface VocabularyWord {
+  word: string;
+  items: number;
+  /** Whether a title holds it. */
+  inTitle: boolean;
+}
+
 export interface TermStats {
   /** Items in the source. */
   items: number;

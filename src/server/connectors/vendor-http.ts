@@ -57,6 +57,12 @@ export interface VendorHttpOptions {
   rateLimitReset?: RateLimitResetForm;
   /** Longest one attempt may take; 10 s unless set. */
   attemptTimeoutMs?: number;
+  /**
+   * Longest wait a vendor may ask for between attempts (`Retry-After`, `X-RateLimit-Reset`): 60 s unless set.
+   * A longer one fails the call at once with `retryAfterMs`, deadline or not: a background sync must not hold its
+   * lease through an hour-long rate-limit window.
+   */
+  maxWaitMs?: number;
   backoff?: BackoffPolicy;
   /** The jitter's source, in [0, 1): `Math.random` unless a test sets it. */
   random?: () => number;
@@ -70,6 +76,7 @@ export interface VendorHttp {
 }
 
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_WAIT_MS = 60_000;
 
 export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
   const client: VendorClient = {
@@ -80,6 +87,7 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
     refresh: options.refresh,
     rateLimitReset: options.rateLimitReset,
     attemptTimeoutMs: options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+    maxWaitMs: options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
     backoff: options.backoff ?? DEFAULT_BACKOFF,
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,

@@ -49,9 +49,17 @@ const UNAVAILABLE_MESSAGES = [
   'Query read timeout',
 ];
 
-export function classifyDatabaseError(error: unknown): DatabaseFailure | undefined {
+/** The error and its causes, outermost first (Drizzle wraps the driver's error), at most five deep. */
+function* errorChain(error: unknown): Generator<object> {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    yield current;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+}
+
+export function classifyDatabaseError(error: unknown): DatabaseFailure | undefined {
+  for (const current of errorChain(error)) {
     const code = 'code' in current ? current.code : undefined;
     if (typeof code === 'string') {
       if (INVALID_INPUT_CODES.has(code)) return 'invalid-input';
@@ -61,7 +69,17 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | undefin
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) {
       return 'unavailable';
     }
-    current = 'cause' in current ? current.cause : undefined;
   }
   return undefined;
+}
+
+/** Whether the statement broke this unique index or constraint (SQLSTATE 23505): a row like it exists already. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (const current of errorChain(error)) {
+    if (!('code' in current) || current.code !== '23505') continue;
+    const named = 'constraint' in current ? current.constraint : undefined;
+    const message = 'message' in current ? current.message : undefined;
+    return named === constraint || (typeof message === 'string' && message.includes(constraint));
+  }
+  return false;
 }

@@ -19,9 +19,12 @@ const MIGRATION_LOCK_KEY = 7_354_120_001;
  * scaled-out service); the advisory lock makes the second one wait and then find nothing left to do,
  * instead of both creating the same table. PGlite is single-process, so it needs no lock.
  */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  migrationsFolder: string = MIGRATIONS_FOLDER,
+): Promise<void> {
   if (handle.driver === 'pglite') {
-    await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder });
     return;
   }
   // The lock belongs to a connection, so lock, migrate and unlock on one client. It is not a pooled one: an
@@ -31,7 +34,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await connection.connect();
   try {
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
     await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   } finally {
     await connection.end();

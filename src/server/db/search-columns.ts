@@ -11,7 +11,7 @@ import { customType } from 'drizzle-orm/pg-core';
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Text search configuration of every vector and query; both sides must agree or stems differ. */
-export const SEARCH_CONFIG = 'english';
+export const SEARCH_CONFIG = 'portal_english';
 
 /**
  * The generated vector: `setweight(title, 'A') || setweight(body, 'B')`. Column names are raw SQL because a

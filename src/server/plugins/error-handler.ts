@@ -54,7 +54,8 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
       return sendError(reply, status, error.reason ?? error.message);
     }
     request.log.error({ err: error }, 'service unavailable');
-    return sendError(reply, status, INTERNAL_ERROR_MESSAGE);
+    // A reason names a failure the client says in its own words (a vendor's desk not taking a ticket).
+    return sendError(reply, status, error.reason ?? INTERNAL_ERROR_MESSAGE);
   }
   const databaseFailure = classifyDatabaseError(error);
   if (databaseFailure === 'invalid-input') {

@@ -15,6 +15,9 @@ import { createSearchCaches, type SearchCaches } from '../lib/fulltext/search-ca
 import { synonymIndex, type SynonymIndex } from '../lib/fulltext/query-terms.js';
 import { createKeptResponses, type KeptResponses } from '../lib/kept-responses.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
+import { FEW_MATCHES } from '../services/search/fallbacks.js';
+import { PassageVectors } from '../services/search/passage-vectors.js';
+import { refreshSearchWords } from '../services/search/search-words.js';
 import { createPageRenderer, type PageRenderer } from '../ssr/page-renderer.js';
 import { registerApiDocs } from './api-docs.js';
 import { registerBodyPace } from './body-pace.js';
@@ -47,8 +50,16 @@ declare module 'fastify' {
     searchCaches: SearchCaches;
     /** The synonym list of the built-in searches (the assistant weighs passages with it too). */
     searchSynonyms: SynonymIndex;
-    /** Drops everything computed from the content: call after every content load. */
-    contentLoaded(): void;
+    /**
+     * Brings what is computed from the content up to date: the 'Did you mean' word list is cut again from the
+     * titles, and caches and kept answers are dropped. Call after every content load or sync.
+     */
+    contentLoaded(): Promise<void>;
+    /**
+     * The content passages' vectors, computed in the background after each content load and fused with the
+     * full-text ranking of search; null when embeddings are off.
+     */
+    passageVectors: PassageVectors | null;
     /** Adds what a content load must drop (an area plugin's kept answers). */
     onContentLoaded(forget: () => void): void;
   }
@@ -107,6 +118,8 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const searchCaches = createSearchCaches(env);
+  // Made once the embedder connector exists, which the searches' options (made with the connectors) ask.
+  let passageVectors: PassageVectors | null = null;
   const synonyms = synonymIndex(await loadSynonyms(env.SEARCH_SYNONYMS_FILE));
   app.decorate('searchCaches', searchCaches);
   app.decorate('searchSynonyms', synonyms);
@@ -122,11 +135,31 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
         candidateLimit: env.SEARCH_CANDIDATE_LIMIT,
         synonyms,
         commonLexemes: commonLexemes(database.db),
+        vectors: {
+          covers: (table) => passageVectors?.covers(table) ?? false,
+          rank: (table, query, limit) => passageVectors?.rank(table, query, limit) ?? Promise.resolve(null),
+        },
+        extendFrom: FEW_MATCHES,
       },
     }),
     ...options.connectors,
   };
   app.decorate('connectors', connectors);
+  passageVectors = connectors.embedder
+    ? new PassageVectors({
+        db: database.db,
+        embedder: connectors.embedder,
+        log: app.log,
+        // Pages and answers kept so far were ranked without the new vectors.
+        onReady: () => {
+          searchCaches.clear();
+          app.keptResponses.clear();
+          keptReplay.clear();
+        },
+      })
+    : null;
+  app.decorate('passageVectors', passageVectors);
+  app.addHook('onClose', async () => passageVectors?.stop());
   // The chat's origins (Intercom's, when it runs) are allowed on the chat's page only.
   registerPageContentSecurity(app, { path: CHATBOT_PAGE_PATH, sources: connectors.chat.pageSources });
   // The knowledge base's image hosts, on the page that shows its article bodies only.
@@ -136,11 +169,14 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   app.decorate('onContentLoaded', (forget: () => void) => {
     forgetters.push(forget);
   });
-  app.decorate('contentLoaded', () => {
+  app.decorate('contentLoaded', async () => {
+    await refreshSearchWords(database.db, [connectors.knowledgeBase, connectors.docs, connectors.community]);
     for (const forget of forgetters) forget();
     searchCaches.clear();
     app.keptResponses.clear();
     keptReplay.clear();
+    // In the background: search stays full-text only (or on the last vectors) until the pass ends.
+    passageVectors?.refresh();
   });
 
   echoRequestId(app);

@@ -146,6 +146,17 @@ export function commentRateLimit(env: Pick<Env, 'RATE_LIMIT_COMMENTS_PER_MINUTE'
   });
 }
 
+/** Bulk changes of the queue: RATE_LIMIT_TICKET_BULK_PER_MINUTE per minute and user. */
+export function ticketBulkRateLimit(env: Pick<Env, 'RATE_LIMIT_TICKET_BULK_PER_MINUTE'>): RateLimitOptions {
+  return perUserLimit({
+    name: 'ticket-bulk',
+    max: env.RATE_LIMIT_TICKET_BULK_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    refusal: (max, wait) =>
+      `You have made ${plural(max, 'bulk change')} in the last minute. Please wait ${wait} before making another.`,
+  });
+}
+
 /** Attachment uploads: RATE_LIMIT_ATTACHMENTS_PER_MINUTE per minute and user, refused before the file is read. */
 export function attachmentRateLimit(env: Pick<Env, 'RATE_LIMIT_ATTACHMENTS_PER_MINUTE'>): RateLimitOptions {
   return perUserLimit({
@@ -210,6 +221,17 @@ export function articleVoteRateLimit(
   });
 }
 
+/** The ticket forms' reports of suggested and opened articles: RATE_LIMIT_DEFLECTION_PER_MINUTE per minute and user. */
+export function deflectionRateLimit(env: Pick<Env, 'RATE_LIMIT_DEFLECTION_PER_MINUTE'>): RateLimitOptions {
+  return perUserLimit({
+    name: 'deflection',
+    max: env.RATE_LIMIT_DEFLECTION_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    refusal: (max, wait) =>
+      `Your ticket forms have reported ${plural(max, 'suggestion')} in the last minute. Please wait ${wait}.`,
+  });
+}
+
 /**
  * P1 tickets: RATE_LIMIT_P1_TICKETS_PER_HOUR per hour and user, on top of {@link ticketRateLimit}. Each P1 pages
  * the on-call engineers, so the window is an hour: a customer in an outage opens one or two, and a burst
@@ -239,4 +261,31 @@ export function p1TicketRateLimit(
         'before opening another P1, or add what is new to a P1 ticket you have open.',
     );
   };
+}
+
+/**
+ * "Sync now" of the vendor feeds: RATE_LIMIT_CONTENT_SYNC_PER_MINUTE per minute and admin (each one is a round of
+ * calls to a vendor whose own limits are shared with everything else using its API).
+ */
+export function contentSyncRateLimit(env: Pick<Env, 'RATE_LIMIT_CONTENT_SYNC_PER_MINUTE'>): RateLimitOptions {
+  return perUserLimit({
+    name: 'content-sync',
+    max: env.RATE_LIMIT_CONTENT_SYNC_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    refusal: (max, wait) =>
+      `You have started ${plural(max, 'sync')} in the last minute. Please wait ${wait} before starting another.`,
+  });
+}
+
+/** Canned reply creates, updates and deletes together: RATE_LIMIT_CANNED_REPLY_WRITES_PER_MINUTE per minute and admin. */
+export function cannedReplyWriteRateLimit(
+  env: Pick<Env, 'RATE_LIMIT_CANNED_REPLY_WRITES_PER_MINUTE'>,
+): RateLimitOptions {
+  return perUserLimit({
+    name: 'canned-reply-writes',
+    max: env.RATE_LIMIT_CANNED_REPLY_WRITES_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    refusal: (max, wait) =>
+      `You have saved or deleted ${plural(max, 'canned reply', 'canned replies')} in the last minute. Please wait ${wait} before changing another.`,
+  });
 }

@@ -4,6 +4,16 @@ import { requestOrigin } from './origin.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `true` for a vendor's webhook: it comes from the vendor's servers, never a page, and proves itself by a
+     * signature over its body, which its route checks before anything changes.
+     */
+    signedByVendor?: true;
+  }
+}
+
 export const CROSS_SITE_MESSAGE = 'Cross-site requests are not accepted.';
 
 /**
@@ -28,6 +38,7 @@ export function isSameOriginRequest(request: FastifyRequest, origin: string): bo
 export function registerSameOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    if (request.routeOptions.config.signedByVendor === true) return;
     if (isSameOriginRequest(request, requestOrigin(request, app.env))) return;
     request.log.info(
       { origin: request.headers.origin, site: request.headers['sec-fetch-site'] },

@@ -5,6 +5,7 @@ import {
   type CategoryOverview,
   type SearchGroups,
   type SearchResponse,
+  SOURCE_KEYS,
   type SourceKey,
 } from '../../common/contracts/search.js';
 import { cutSnippet, SNIPPET_LENGTH } from '../../common/snippet.js';
@@ -107,9 +108,32 @@ export function presentSearch(result: FederatedResult): SearchResponse {
   if (groups.zendeskTickets) response.zendeskTickets = presentGroup('zendeskTickets', groups.zendeskTickets);
   if (groups.jiraIssues) response.jiraIssues = presentGroup('jiraIssues', groups.jiraIssues);
   if (result.didYouMean !== undefined) response.didYouMean = result.didYouMean;
-  if (result.showingResultsFor !== undefined) response.showingResultsFor = result.showingResultsFor;
-  if (result.partial) response.partial = true;
-  return response;
+  return { ...response, ...presentFallbacks(result) };
+}
+
+/**
+ * The fallbacks each group took, and at the top level each one every group with results shares, so that a
+ * page can say it once. A group without results took none: its source found nothing either way.
+ */
+function presentFallbacks(
+  result: FederatedResult,
+): Pick<SearchResponse, 'fallbacks' | 'showingResultsFor' | 'partial'> {
+  const taken = SOURCE_KEYS.flatMap((key) => {
+    const fallback = result.fallbacks[key];
+    return fallback ? [[key, fallback] as const] : [];
+  });
+  if (taken.length === 0) return {};
+  const withResults = SOURCE_KEYS.filter((key) => (result.counts[key] ?? 0) > 0).map(
+    (key) => result.fallbacks[key] ?? {},
+  );
+  const corrected = withResults[0]?.showingResultsFor;
+  return {
+    fallbacks: Object.fromEntries(taken),
+    ...(corrected !== undefined && withResults.every((group) => group.showingResultsFor === corrected)
+      ? { showingResultsFor: corrected }
+      : {}),
+    ...(withResults.every((group) => group.partial) ? { partial: true } : {}),
+  };
 }
 
 const isLocked = (article: Pick<KbArticle, 'userSegmentId'>, mayReadProtected: boolean) =>

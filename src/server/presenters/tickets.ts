@@ -21,6 +21,15 @@ export interface TicketView {
   staff: boolean;
   now: number;
   dueSoonMinutes: number;
+  /** When the reader last opened each ticket (customers; staff get no unseen-reply mark). */
+  viewedAt: Map<number, Date>;
+}
+
+/** An agent replied in public after the customer last opened the ticket (or they never did). */
+function unseenReply(ticket: HelpdeskTicketRecord, view: TicketView): boolean {
+  if (view.staff || ticket.lastAgentReplyAt === null) return false;
+  const viewed = view.viewedAt.get(ticket.id);
+  return viewed === undefined || ticket.lastAgentReplyAt > viewed;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -49,6 +58,7 @@ export function presentTicket(ticket: HelpdeskTicketRecord, view: TicketView): T
     firstRespondedAt,
     dueState: dueState(ticket, view.now, view.dueSoonMinutes),
     conversationId: ticket.conversationId,
+    unseenReply: unseenReply(ticket, view),
     url: ticketUrl(ticket.id),
   };
 }

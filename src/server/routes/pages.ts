@@ -13,7 +13,6 @@ import { sendKept } from '../lib/kept-responses.js';
 import { VIEW_ORDERED_TTL_MS } from '../services/knowledge/article-views.js';
 import { WebAppNotBuiltError } from '../ssr/page-renderer.js';
 import { ServiceError } from '../lib/errors.js';
-import { listTickets } from '../services/tickets/tickets.js';
 import type { ListTicketsQuery } from '../../common/contracts/tickets.js';
 import { requesterProfile } from '../services/tickets/ticket-people.js';
 import { memberPageLoaders } from '../ssr/member-page-loaders.js';
@@ -79,10 +78,7 @@ export function registerPageFallback(app: FastifyInstance): void {
       requesterProfile: async () =>
         can(user, 'createTicket') ? requesterProfile(app.db, app.portalConfig, user.id) : null,
       notices: async () => ({ Items: (await listActiveNotices(app.notices, user)).map(presentNotice) }),
-      ticketList: async (query: ListTicketsQuery) => {
-        const { tickets, count } = await listTickets(app.tickets.options(request.log), user, query);
-        return { tickets: await app.tickets.present(user, tickets), count };
-      },
+      ticketList: (query: ListTicketsQuery) => app.tickets.list(user, query, request.log),
       ...memberPageLoaders(app, user),
     };
     return renderer.render({

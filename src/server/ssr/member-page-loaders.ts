@@ -17,6 +17,7 @@ type MemberLoaders = Required<
     | 'noticeChanges'
     | 'noticeReaders'
     | 'searchAnalytics'
+    | 'contentSync'
     | 'apiFiles'
     | 'downloadRecords'
     | 'assignees'
@@ -35,7 +36,7 @@ async function unlessNotFound<T>(load: () => Promise<T>): Promise<T | null> {
 
 /**
  * The data of the members' pages that a signed-in render holds (a notice, its history and readers, the search
- * analytics, the Postman collections, the download records, a ticket's assignees): what the API's calls answer `user`, through the same services and the
+ * analytics, the content sync, the Postman collections, the download records, a ticket's assignees): what the API's calls answer `user`, through the same services and the
  * same policy checks, so the page is drawn with it instead of a loading line its data then pushes down.
  */
 export function memberPageLoaders(app: FastifyInstance, user: PortalUser): MemberLoaders {
@@ -52,6 +53,10 @@ export function memberPageLoaders(app: FastifyInstance, user: PortalUser): Membe
     noticeReaders: async (id) =>
       can(user, 'readSeenBy') ? { users: (await readersOf(app.notices, id)).map(presentSeenByUser) } : null,
     searchAnalytics: async (query) => (can(user, 'readSearchAnalytics') ? analyticsReport(app, query) : null),
+    contentSync: async () =>
+      can(user, 'manageContentSync')
+        ? { intervalMinutes: app.env.CONTENT_SYNC_INTERVAL_MINUTES, sources: await app.contentSync.status() }
+        : null,
     apiFiles: async () =>
       can(user, 'download') ? { collectionFiles: await listCollectionFiles(app.downloads) } : null,
     downloadRecords: async (query) => {

@@ -13,6 +13,7 @@ import {
 } from '../../common/contracts/search.js';
 import type { SsrData } from '../../common/contracts/ssr.js';
 import { chatClientSettingsSchema } from '../../common/contracts/chat.js';
+import { contentSyncListSchema, type ContentSyncList } from '../../common/contracts/content-sync.js';
 import { latestKbResponseSchema } from '../../common/contracts/latest-kb.js';
 import { keptJson } from '../lib/kept-responses.js';
 import {
@@ -81,6 +82,8 @@ export interface PageViewer {
     from?: string | undefined;
     to?: string | undefined;
   }) => Promise<SearchAnalytics | null>;
+  /** The vendor feeds' sync status, when this viewer may see it, else null. */
+  contentSync?: () => Promise<ContentSyncList | null>;
   /** The Postman collections, when this viewer may download, else null. */
   apiFiles?: () => Promise<CollectionFiles | null>;
   /** A page of the download records, when this viewer may read them, else null. */
@@ -209,6 +212,11 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
       if (!viewer.searchAnalytics) return null;
       const analytics = await viewer.searchAnalytics(analyticsQuerySchema.parse(query));
       return analytics ? searchAnalyticsSchema.parse(analytics) : null;
+    },
+
+    async contentSync() {
+      const status = viewer.contentSync ? await viewer.contentSync() : null;
+      return status ? contentSyncListSchema.parse(status) : null;
     },
 
     async apiFiles() {

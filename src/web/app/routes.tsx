@@ -22,6 +22,8 @@ const pages = {
   search: () => import('../routes/search'),
   docs: () => import('../routes/docs'),
   'admin-search-analytics': () => import('../routes/admin-search-analytics'),
+  'admin-content-sync': () => import('../routes/admin-content-sync'),
+  'admin-canned-replies': () => import('../routes/admin-canned-replies'),
   chatbot: () => import('../routes/chatbot'),
   'helpdesk-authorize': () => import('../routes/helpdesk-authorize'),
   'zendesk-auth': () => import('../routes/zendesk-auth'),
@@ -95,6 +97,8 @@ export function createRoutes(config: PortalConfig): RouteObject[] {
               path: paths.adminSearchAnalytics.path,
               lazy: pages['admin-search-analytics'],
             },
+            { path: paths.adminContentSync.path, lazy: pages['admin-content-sync'] },
+            { path: paths.adminCannedReplies.path, lazy: pages['admin-canned-replies'] },
             // Sign-in (spec sections 2 and 4).
             { path: paths.chatbot.path, lazy: pages.chatbot },
             { path: paths.helpdeskAuthorize.path, lazy: pages['helpdesk-authorize'] },

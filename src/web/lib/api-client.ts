@@ -20,7 +20,7 @@ interface ApiResult {
 }
 
 interface ApiCallOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Sent as a JSON body (POST). */
   json?: unknown;
   /** Sent as it is, as `application/octet-stream` (a file upload: the server reads the type from the bytes). */

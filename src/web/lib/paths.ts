@@ -65,6 +65,8 @@ export const paths = {
       withSearch(DOCS_PAGE_PATH, params ?? {}),
   },
   adminSearchAnalytics: { path: 'admin/search-analytics', getHref: () => '/admin/search-analytics' },
+  adminContentSync: { path: 'admin/content-sync', getHref: () => '/admin/content-sync' },
+  adminCannedReplies: { path: 'admin/canned-replies', getHref: () => '/admin/canned-replies' },
   tickets: { path: 'tickets', getHref: () => '/tickets' },
   /**
    * Ticket Creation; `?priority=P1&type=...` chooses them in advance (the home page's outage message),

@@ -41,6 +41,12 @@ export interface PortalRouteHandle {
    * `session` is the one the page is rendered with: query keys that depend on the user use it. `params` are
    * the route's (a ticket's number).
    */
+  /**
+   * A page only a signed-in user sees (lib/session/member-page.tsx): a render without a session holds the
+   * home page's data instead, as the visitor is sent there with Customer Login open (fetched after the
+   * redirect, its answer would load zod to check it).
+   */
+  membersOnly?: true;
   prefetch?(
     queryClient: QueryClient,
     data: SsrData,

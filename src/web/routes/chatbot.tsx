@@ -25,6 +25,7 @@ const ConversationTicketForm = lazy(() =>
 );
 
 export const handle: PortalRouteHandle = {
+  membersOnly: true,
   meta: ({ config }) => ({
     title: 'Chat assistant',
     description: `Ask the ${config.product.name} AI chat assistant about the knowledge base, documentation and release notes, or create a ticket.`,

@@ -24,7 +24,8 @@ export const handle: PortalRouteHandle = {
 const OPENER_WAIT_MS = 2000;
 
 /**
- * `/login/callback?code=&state=`, in the sign-in popup: the identity provider came back. The code is exchanged
+ * `/login/callback?code=&state=`, in the sign-in popup: the identity provider came back (or
+ * `?error=&error_description=`: it refused, and its sentence is shown). The code is exchanged
  * (`GET /api/azureAD/authenticateCode`), the answer goes to the page that opened the popup (sso-channel.ts),
  * which stores the profile and moves on, and the popup closes. Opened on its own (no page waiting), it
  * finishes the sign-in itself.
@@ -35,6 +36,7 @@ export function Component() {
   const query = readOAuthCallbackQuery(search);
   const { code, state } = query;
   const error = search.get('error');
+  const errorDescription = search.get('error_description');
   const [handedOver, setHandedOver] = useState(false);
 
   const exchange = useQuery({
@@ -56,6 +58,8 @@ export function Component() {
     channel.onmessage = (event: MessageEvent<unknown>) => {
       if (!isSsoMessage(event.data) || event.data.type !== 'sso-ack') return;
       acknowledged = true;
+      // A refusal stays on screen: the provider's sentence says what to ask the administrator for.
+      if (!answer) return;
       setHandedOver(true);
       window.close();
     };
@@ -78,7 +82,7 @@ export function Component() {
 
   if (failed) {
     const detail = error
-      ? signInFailureDetail({ error })
+      ? signInFailureDetail({ error, description: errorDescription })
       : exchange.error
         ? signInFailureDetail(exchange.error)
         : signInFailureDetail({ error: 'invalid_request' });

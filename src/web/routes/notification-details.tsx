@@ -9,6 +9,7 @@ import { noticeItemKey } from '../features/notices/api/get-notice';
 import { noticeChangesKey } from '../features/notices/api/get-notice-changes';
 
 export const handle: PortalRouteHandle = {
+  membersOnly: true,
   meta: ({ config }) => ({
     title: 'Notification',
     description: `One support notice from ${config.product.company}.`,

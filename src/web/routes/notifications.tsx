@@ -3,6 +3,7 @@ import { NotificationsPage } from '../features/notices/components/notifications-
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
+  membersOnly: true,
   meta: ({ config }) => ({
     title: 'Notifications',
     description: `Your support notices from ${config.product.company}: active, expired or all.`,

@@ -5,6 +5,7 @@ import { NoticesAdminPage } from '../features/notices/components/notices-admin-p
 import type { PortalRouteHandle } from '../lib/route-handle';
 
 export const handle: PortalRouteHandle = {
+  membersOnly: true,
   meta: ({ config }) => ({
     title: 'Manage Support Notices',
     description: `Create, update and retire the support notices shown to customers of the ${config.product.name} support portal.`,

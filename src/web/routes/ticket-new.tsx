@@ -7,6 +7,7 @@ import type { PortalRouteHandle } from '../lib/route-handle';
 import { requesterProfileKey } from '../features/tickets/api/get-requester-profile';
 
 export const handle: PortalRouteHandle = {
+  membersOnly: true,
   meta: ({ config }) => ({
     title: 'Create a ticket',
     description: `Open a ${config.product.name} support ticket; production outages are P1.`,

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { TicketDetails } from '../../common/contracts/tickets';
 import { MemberPage } from '../lib/session/member-page';
@@ -5,11 +6,12 @@ import { sessionCan, useCan } from '../lib/session/use-can';
 import { useSession } from '../lib/session/use-session';
 import { TicketPage } from '../features/tickets/components/ticket-page';
 import { cachedData, type PortalRouteHandle } from '../lib/route-handle';
-import { ticketKey } from '../features/tickets/api/get-ticket';
+import { ticketKey, ticketQuery } from '../features/tickets/api/get-ticket';
 import { assigneesKey } from '../features/tickets/api/get-assignees';
 import { prefetchInto } from '../lib/prefetch-into';
 
 export const handle: PortalRouteHandle = {
+  membersOnly: true,
   meta: ({ params, queryClient }) => {
     const id = params.id ?? '';
     const subject = cachedData<TicketDetails>(queryClient, ticketKey(id))?.ticket.subject;
@@ -40,9 +42,18 @@ function Ticket() {
   return <TicketPage id={id} staff={staff} userId={session.userId} />;
 }
 
+/** The page's heading is the ticket's subject once it is known (the server render holds it). */
+function useTicketTitle(id: string): string {
+  const session = useSession();
+  // Never fetches itself: the ticket page's own query loads it, this one reads the subject from it.
+  const cached = useQuery({ ...ticketQuery(id), enabled: false, select: (data) => data.ticket.subject });
+  return session.signedIn && cached.data ? cached.data : 'Ticket';
+}
+
 export function Component() {
+  const { id = '' } = useParams();
   return (
-    <MemberPage title="Ticket" width="wide">
+    <MemberPage title={useTicketTitle(id)} width="wide">
       <Ticket />
     </MemberPage>
   );

@@ -11,6 +11,7 @@ import { noticeItemKey } from '../features/notices/api/get-notice';
 import { seenByUsersKey } from '../features/notices/api/get-seen-by-users';
 
 export const handle: PortalRouteHandle = {
+  membersOnly: true,
   meta: () => ({
     title: 'Notice readers',
     description: 'The users who read a support notice (admins only).',

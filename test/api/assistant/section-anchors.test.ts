@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { docsPages, kbArticles } from '../../../src/server/db/schema/index.js';
-import { loadContent } from '../../../src/server/services/content/load-content.js';
+import { docsPages } from '../../../src/server/connectors/docs/builtin/schema.js';
+import { kbArticles } from '../../../src/server/connectors/knowledge-base/builtin/schema.js';
+import { loadContent } from '../../../src/server/connectors/content-folder/load-content.js';
 import { FIXTURE_CONTENT_DIR } from '../../support/test-app.js';
 import { useTestApp } from '../../support/use-test-app.js';
 

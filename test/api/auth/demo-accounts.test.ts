@@ -56,6 +56,7 @@ describe('demo accounts', () => {
       ['CTRL-0A1B2C3D', 'Example Corp controller', 'example.com'],
       ['CUST-0001', 'Example Corp', 'example.com'],
       ['CUST-0002', 'Other Org', 'example.org'],
+      ['CUST-0003', 'Globex Networks', 'example.net'],
     ]);
     for (const email of byEmail.keys()) expect(await t.app.connectors.helpdesk.findUser(email)).toBeDefined();
   });

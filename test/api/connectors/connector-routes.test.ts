@@ -26,6 +26,8 @@ const vendorDoubles: Partial<Connectors> = {
     authorizationUrl: () => 'https://tracker.vendor.test/authorize',
     exchangeCode: refuse,
     searchIssues: async () => ({ count: 0, hits: [] }),
+    issueUrl: (key) => `https://tracker.vendor.test/browse/${key}`,
+    issuesByKey: async () => [],
   },
   storage: {
     provider: 'builtin',

@@ -23,6 +23,11 @@ const vendorKnowledgeBase: KnowledgeBaseConnector = {
   categoryOverview: refuse,
   articleId: refuse,
   termStats: refuse,
+  vocabulary: refuse,
+  contentSync: null,
+  addViews: refuse,
+  recordVote: refuse,
+  voteCounts: refuse,
 };
 
 describe("a knowledge base whose article images live on the vendor's host", () => {

@@ -120,6 +120,20 @@ describe('vendor-http waits', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);
   });
 
+  it('fails at once when the vendor asks for a wait longer than the portal gives, even with no deadline', async () => {
+    vendor.replies.push({ status: 429, headers: { 'retry-after': '3600' }, body: '{}' });
+    const started = performance.now();
+    const error = await failureOf(client().request({ path: '/api/v2/users/me.json', schema: okSchema }));
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(error).toMatchObject({
+      code: 'UNAVAILABLE',
+      retryAfterMs: 3_600_000,
+      message:
+        "Zendesk is limiting the portal's requests (429 Too Many Requests); it may be asked again in about 60 minutes.",
+    });
+    expect(vendor.seen).toHaveLength(1);
+  });
+
   it('fails at once with UNAVAILABLE and retryAfterMs when Retry-After: 30 does not fit a 2 s budget', async () => {
     vendor.replies.push({ status: 429, headers: { 'retry-after': '30' }, body: '{}' });
     const started = performance.now();
@@ -379,7 +393,7 @@ describe('the breaker of a rate-limited source', () => {
       sources,
       categorySource: () => empty,
       clearCaches: () => {},
-      similarWords: async () => [],
+      vocabulary: { similar: async () => [], known: async () => new Set<string>() },
       timeoutMs: 2000,
       breaker: { failureThreshold: 2, cooldownMs: 1000, now: clock.now },
       log: pino({ level: 'silent' }),

@@ -20,7 +20,7 @@ beforeAll(async () => {
 const one = (path: string) => path.replace(':id', '1');
 
 /** Every protected write, with a body its schema refuses. */
-const WRITES: { method: 'POST' | 'PATCH'; url: string; contentType?: string; body: string }[] = [
+const WRITES: { method: 'POST' | 'PATCH' | 'PUT'; url: string; contentType?: string; body: string }[] = [
   { method: 'POST', url: apiPaths.tickets.tickets, body: '{}' },
   { method: 'POST', url: one(apiPaths.tickets.comments), body: '{"body":""}' },
   { method: 'PATCH', url: one(apiPaths.tickets.ticket), body: '{"status":"nonsense"}' },
@@ -33,6 +33,8 @@ const WRITES: { method: 'POST' | 'PATCH'; url: string; contentType?: string; bod
   { method: 'POST', url: apiPaths.downloads.download, body: '{}' },
   { method: 'POST', url: apiPaths.downloads.listImageFiles, body: '"x"' },
   { method: 'POST', url: apiPaths.assistant.messages, body: '{}' },
+  { method: 'POST', url: apiPaths.admin.cannedReplies, body: '{"title":""}' },
+  { method: 'PUT', url: one(apiPaths.admin.cannedReply), body: '{"statusChange":"nonsense"}' },
 ];
 
 const send = (caller: Caller, write: (typeof WRITES)[number]) =>

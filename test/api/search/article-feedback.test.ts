@@ -9,10 +9,10 @@ import {
   categoryOverviewSchema,
   searchAnalyticsSchema,
 } from '../../../src/common/contracts/search.js';
-import { articleVotes, kbArticles } from '../../../src/server/db/schema/index.js';
+import { articleVotes, kbArticles } from '../../../src/server/connectors/knowledge-base/builtin/schema.js';
 import { VOTER_COOKIE } from '../../../src/server/plugins/sessions.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
-import { loadContent } from '../../../src/server/services/content/load-content.js';
+import { loadContent } from '../../../src/server/connectors/content-folder/load-content.js';
 import { callerOf, refusal, type Caller } from '../../support/callers.js';
 import { articleFile, copyFixtureContent } from '../../support/content-copy.js';
 import { SAME_ORIGIN } from '../../support/http.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communityPosts } from '../../../src/server/db/schema/index.js';
+import { communityPosts } from '../../../src/server/connectors/community/builtin/schema.js';
 import {
   COMMON_ROWS,
   commonLexemes,

@@ -4,20 +4,25 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { searchWords } from '../../../src/server/db/schema/index.js';
+import { communityPosts } from '../../../src/server/connectors/community/builtin/schema.js';
+import { docsPages } from '../../../src/server/connectors/docs/builtin/schema.js';
 import {
-  communityPosts,
-  docsPages,
   kbArticles,
   kbCategories,
   kbSections,
-  searchWords,
-} from '../../../src/server/db/schema/index.js';
-import { loadContent } from '../../../src/server/services/content/load-content.js';
-import { SIGNED_IN_SEGMENT_ID } from '../../../src/server/services/content/read-content.js';
-import { watchContent } from '../../../src/server/services/content/watch-content.js';
-import { similarWords } from '../../../src/server/services/search/search-words.js';
+} from '../../../src/server/connectors/knowledge-base/builtin/schema.js';
+import { loadContent } from '../../../src/server/connectors/content-folder/load-content.js';
+import { SIGNED_IN_SEGMENT_ID } from '../../../src/server/connectors/content-folder/read-content.js';
+import { watchContent } from '../../../src/server/connectors/content-folder/watch-content.js';
+import type { VocabularyWord } from '../../../src/server/connectors/search-types.js';
+import {
+  knownWords,
+  refreshSearchWords,
+  similarWords,
+} from '../../../src/server/services/search/search-words.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db.js';
-import { FIXTURE_CONTENT_DIR } from '../../support/test-app.js';
+import { createTestApp, FIXTURE_CONTENT_DIR } from '../../support/test-app.js';
 
 describe('content loader', () => {
   let database: TestDatabase;
@@ -94,23 +99,61 @@ describe('content loader', () => {
     ).toEqual([]);
   });
 
-  it("keeps the 'Did you mean' word list equal to the words of the current titles", async () => {
-    await loadContent({ db: db(), dir });
-    const words = async () => (await db().select().from(searchWords)).map((row) => row.word);
-    expect(await words()).toEqual(expect.arrayContaining(['controller', 'upgrade', 'path', 'transit']));
-    // Short words and words with digits are never corrected, so they are not listed.
-    expect((await words()).filter((word) => word.length < 3 || /\d/.test(word))).toEqual([]);
-    const file = path.join(dir, 'kb/tech-hub/upgrades/controller-upgrade-path.md');
-    await writeFile(
-      file,
-      (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: Quokka migration notes'),
-    );
-    await loadContent({ db: db(), dir });
-    expect(await words()).toEqual(expect.arrayContaining(['quokka', 'migration']));
-    expect((await similarWords(db(), 'qokka'))[0]).toBe('quokka');
-    await unlink(file);
-    await loadContent({ db: db(), dir });
-    expect(await words()).not.toContain('quokka');
+  it("keeps the vocabulary ('Did you mean', foreign words) equal to the words of the current content after every load", async () => {
+    const t = await createTestApp({ contentDir: dir, accounts: false });
+    try {
+      const reload = async () => {
+        await loadContent({ db: t.database.db, dir });
+        await t.app.contentLoaded();
+      };
+      const words = async () => (await t.database.db.select().from(searchWords)).map((row) => row.word);
+      expect(await words()).toEqual(expect.arrayContaining(['controller', 'upgrade', 'path', 'transit']));
+      // Short words and words with digits are never corrected, so they are not listed.
+      expect((await words()).filter((word) => word.length < 3 || /\d/.test(word))).toEqual([]);
+      const file = path.join(dir, 'kb/tech-hub/upgrades/controller-upgrade-path.md');
+      await writeFile(
+        file,
+        (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: Quokka migration notes'),
+      );
+      await reload();
+      expect(await words()).toEqual(expect.arrayContaining(['quokka', 'migration']));
+      expect((await similarWords(t.database.db, 'qokka'))[0]?.word).toBe('quokka');
+      // Body words are the content's own too, with the items holding them and their stem.
+      expect(await knownWords(t.database.db, ['quokka', 'gateways', 'gatewayed', 'wombat'])).toEqual(
+        new Set(['quokka', 'gateways', 'gatewayed']),
+      );
+      await unlink(file);
+      await reload();
+      expect(await words()).not.toContain('quokka');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('two refreshes at once end with the words the later one read', async () => {
+    const slowly = (titles: string[], ms: number) => ({
+      vocabulary: () =>
+        new Promise<VocabularyWord[]>((resolve) =>
+          setTimeout(
+            () =>
+              resolve(
+                titles
+                  .flatMap((title) => title.toLowerCase().split(' '))
+                  .map((word) => ({ word, items: 1, inTitle: true })),
+              ),
+            ms,
+          ),
+        ),
+    });
+    // The first reads old titles slowly; the second, asked for after a load, reads the new ones at once.
+    await Promise.all([
+      refreshSearchWords(db(), [slowly(['Wombat routing'], 200)]),
+      refreshSearchWords(db(), [slowly(['Quokka routing'], 0)]),
+    ]);
+    expect((await db().select().from(searchWords)).map((row) => row.word).sort()).toEqual([
+      'quokka',
+      'routing',
+    ]);
   });
 
   it('a broken file is reported and its row kept; rows the loader does not own are never deleted', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { latestKbResponseSchema, type LatestKbResponse } from '../../../src/common/contracts/latest-kb.js';
 import { SIGN_IN_TO_READ } from '../../../src/common/contracts/search.js';
 import { ELLIPSIS } from '../../../src/common/snippet.js';
-import { readContent } from '../../../src/server/services/content/read-content.js';
+import { readContent } from '../../../src/server/connectors/content-folder/read-content.js';
 import { FIXTURE_CONTENT_DIR, type TestApp } from '../../support/test-app.js';
 import { useTestApp } from '../../support/use-test-app.js';
 

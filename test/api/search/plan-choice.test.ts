@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_FULLTEXT } from '../../../src/server/connectors/community/builtin/community.js';
 import { executePreparedRows, executeRows } from '../../../src/server/db/client.js';
-import { communityPosts } from '../../../src/server/db/schema/index.js';
+import { communityPosts } from '../../../src/server/connectors/community/builtin/schema.js';
 import type { LexemeStats } from '../../../src/server/lib/fulltext/common-lexemes.js';
 import { matchPlanOf } from '../../../src/server/lib/fulltext/plan-choice.js';
 import {
@@ -13,7 +13,8 @@ import {
   allTermsText,
 } from '../../../src/server/lib/fulltext/query-terms.js';
 import { searchStatement, type MatchPlan } from '../../../src/server/lib/fulltext/statements.js';
-import { POSTGRES_STOP_WORDS, STOP_WORDS } from '../../../src/server/lib/fulltext/stop-words.js';
+import { NARROWING_WORDS, NOISE_WORDS, STOP_WORDS } from '../../../src/server/lib/fulltext/stop-words.js';
+import { SEARCH_CONFIG } from '../../../src/server/db/search-columns.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db.js';
 
 /** Statistics of a 10,000-row table in which each listed lexeme is in that many rows. */
@@ -93,16 +94,18 @@ describe('search statements on the database', () => {
     });
   };
 
-  it('drops exactly the stop words it is told PostgreSQL drops', async () => {
-    const words = [...POSTGRES_STOP_WORDS];
-    const kept = await executeRows<{ word: string }>(
-      database.db,
-      sql`select w as word from unnest(string_to_array(${words.join(' ')}, ' ')) w where to_tsvector('english', w) <> ''::tsvector`,
-    );
-    expect(kept).toEqual([]);
+  it('indexes the stop words of the english configuration, which the query side sorts into noise and narrowing', async () => {
+    const words = [...NOISE_WORDS, ...NARROWING_WORDS];
+    const keptBy = (config: string) =>
+      executeRows<{ word: string }>(
+        database.db,
+        sql`select w as word from unnest(string_to_array(${words.join(' ')}, ' ')) w where to_tsvector(${config}::regconfig, w) <> ''::tsvector`,
+      );
+    expect(await keptBy('english')).toEqual([]);
+    expect((await keptBy(SEARCH_CONFIG)).map((row) => row.word)).toEqual(words);
     const lexemes = await executeRows<{ word: string }>(
       database.db,
-      sql`select w as word from unnest(string_to_array('won would couldn', ' ')) w where to_tsvector('english', w) <> ''::tsvector`,
+      sql`select w as word from unnest(string_to_array('won would couldn', ' ')) w where to_tsvector(${SEARCH_CONFIG}::regconfig, w) <> ''::tsvector`,
     );
     expect(lexemes.map((row) => row.word)).toEqual(['won', 'would', 'couldn']);
   });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { communityGroupSchema, searchGroupSchemas } from '../../../src/common/contracts/search.js';
 import { SEARCH_COUNT_CAP } from '../../../src/common/search-sources.js';
 import { ELLIPSIS } from '../../../src/common/snippet.js';
-import { communityPosts } from '../../../src/server/db/schema/index.js';
+import { communityPosts } from '../../../src/server/connectors/community/builtin/schema.js';
 import { signInWithPassword } from '../../support/auth-flow.js';
 import { anonymous, getPage, search, visibleText } from '../../support/search.js';
 import { useTestApp } from '../../support/use-test-app.js';

@@ -5,8 +5,7 @@ import {
   suggestionsResponseSchema,
   type SearchResponse,
 } from '../../../src/common/contracts/search.js';
-import { communityPosts } from '../../../src/server/db/schema/index.js';
-import { refreshSearchWords } from '../../../src/server/services/search/search-words.js';
+import { communityPosts } from '../../../src/server/connectors/community/builtin/schema.js';
 import { get, post } from '../../support/auth-flow.js';
 import { anonymous, search, searchUrl } from '../../support/search.js';
 import { useTestApp } from '../../support/use-test-app.js';
@@ -53,8 +52,8 @@ describe('recall: misspellings, questions, synonyms and prefixes', () => {
         url: `https://community.acme.example/t/${item.slug}`,
       })),
     );
-    // 'Did you mean' reads its words from the titles: the content loader refreshes them after a load.
-    await refreshSearchWords(t.database.db);
+    // 'Did you mean' reads its words from the titles: they are cut again after every content load.
+    await t.app.contentLoaded();
   });
 
   it('a misspelt query answers the corrected query and says so', async () => {

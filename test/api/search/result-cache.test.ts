@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_TO_READ } from '../../../src/common/contracts/search.js';
 import { trackerIssues } from '../../../src/server/connectors/tracker/builtin/schema.js';
-import { kbArticles } from '../../../src/server/db/schema/index.js';
+import { kbArticles } from '../../../src/server/connectors/knowledge-base/builtin/schema.js';
 import type { Browser } from '../../support/auth-flow.js';
 import { search, startWithRoleBrowsers } from '../../support/search.js';
 import type { TestApp } from '../../support/test-app.js';

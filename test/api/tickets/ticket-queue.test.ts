@@ -113,10 +113,12 @@ describe('the queue (sort=due) over a help desk that knows no clock', () => {
 
   it('combines the due filters and order with the plain filters the help desk applies', async () => {
     expect((await page({ priority: 'P1', limit: 25, offset: 0 })).names).toEqual(['overdue-less']);
-    expect((await page({ status: 'solved', limit: 25, offset: 0 })).names).toEqual(['solved-unanswered']);
-    expect((await page({ status: 'solved', due: 'overdue', limit: 25, offset: 0 })).names).toEqual([]);
-    expect((await page({ status: 'new', due: 'stopped', limit: 25, offset: 0 })).names).toEqual(['no-due']);
-    expect(await allPages({ status: 'new' }, 2)).toEqual({
+    expect((await page({ statuses: ['solved'], limit: 25, offset: 0 })).names).toEqual(['solved-unanswered']);
+    expect((await page({ statuses: ['solved'], due: 'overdue', limit: 25, offset: 0 })).names).toEqual([]);
+    expect((await page({ statuses: ['new'], due: 'stopped', limit: 25, offset: 0 })).names).toEqual([
+      'no-due',
+    ]);
+    expect(await allPages({ statuses: ['new'] }, 2)).toEqual({
       names: ['overdue', 'overdue-less', 'soon', 'later', 'no-due'],
       count: 5,
     });

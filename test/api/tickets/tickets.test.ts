@@ -116,6 +116,8 @@ describe('replies, notes and the clock', () => {
       body: 'We are on it: the quokkafix patch is rolling out.',
     });
     expect(reply.statusCode, reply.body).toBe(201);
+    // The requester's first mail says the request was received; the reply's comes next.
+    expect((await t.sink.waitForMail(customer.email)).body).toContain('We received your request');
     const mail = await t.sink.waitForMail(customer.email);
     expect(mail.body).toContain('quokkafix');
     expect(mail.body).toContain(`/tickets/${ticket.id}`);
@@ -189,6 +191,7 @@ describe('replies, notes and the clock', () => {
     expect(dueSoon.tickets.map((item) => item.id)).toContain(ticket.id);
 
     expect((await patchAs(t.app, agent, ticketPath(ticket.id), { status: 'solved' })).statusCode).toBe(200);
+    expect((await t.sink.waitForMail(customer.email)).body).toContain('We received your request');
     expect((await t.sink.waitForMail(customer.email)).body).toContain('marked solved');
     refusal(await patchAs(t.app, agent, ticketPath(ticket.id), { assigneeId: customer.id }), 400);
     refusal(await patchAs(t.app, agent, ticketPath(ticket.id), {}), 400);

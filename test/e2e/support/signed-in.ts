@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import path from 'node:path';
 
 /** Where the setup project (auth.setup.ts) saves each role's signed-in browser state (gitignored). */
@@ -12,3 +13,21 @@ export const AUTH_STATE: Record<SignedInRole, string> = {
   agent: path.join(AUTH_DIR, 'agent.json'),
   admin: path.join(AUTH_DIR, 'admin.json'),
 };
+
+/**
+ * A page in a browser context of its own, signed in as `role` (signed out without one), at `width` px when
+ * given (900 px high). Close the context when done.
+ */
+export async function pageAs(
+  browser: Browser,
+  baseURL: string | undefined,
+  role?: SignedInRole,
+  width?: number,
+) {
+  const context = await browser.newContext({
+    ...(role ? { storageState: AUTH_STATE[role] } : {}),
+    baseURL,
+    ...(width === undefined ? {} : { viewport: { width, height: 900 } }),
+  });
+  return { context, page: await context.newPage() };
+}

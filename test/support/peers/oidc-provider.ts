@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import Provider, { type Account, type GrantLookupContext } from 'oidc-provider';
+import { followSignIn } from '../follow-sign-in';
 
 /**
  * A real OpenID Connect provider for tests (`oidc-provider` 9) on 127.0.0.1, playing the corporate identity
@@ -203,46 +204,18 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
     });
   });
 
-  const redirectTargets = options.redirectUris.map((uri) => {
-    const parsed = new URL(uri);
-    return `${parsed.origin}${parsed.pathname}`;
-  });
-
-  async function signIn(authorizeUrl: string, email: string): Promise<URL> {
-    const cookies = new Map<string, string>();
-    let url = authorizeUrl;
-    let init: { method: string; body?: URLSearchParams } = { method: 'GET' };
-    for (let step = 0; step < 12; step += 1) {
-      const headers: Record<string, string> = {};
-      if (cookies.size > 0)
-        headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-      const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';');
-        const eq = pair.indexOf('=');
-        cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-      }
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location) {
-        const next = new URL(location, url);
-        if (redirectTargets.includes(`${next.origin}${next.pathname}`)) return next;
-        url = next.toString();
-        init = { method: 'GET' };
-        continue;
-      }
-      const interaction = /\/interaction\/([^/?]+)$/.exec(new URL(url).pathname);
-      if (response.status === 200 && interaction && init.method === 'GET') {
-        await response.text();
-        url = `${issuer}/interaction/${interaction[1]}/login`;
-        init = { method: 'POST', body: new URLSearchParams({ email }) };
-        continue;
-      }
-      throw new Error(
-        `test identity provider: unexpected ${response.status} at ${url}: ${await response.text()}`,
-      );
-    }
-    throw new Error('test identity provider: too many redirects');
-  }
+  const signIn = (authorizeUrl: string, email: string): Promise<URL> =>
+    followSignIn({
+      authorizeUrl,
+      redirectUris: options.redirectUris,
+      provider: 'test identity provider',
+      answer: (at) => {
+        const interaction = /\/interaction\/([^/?]+)$/.exec(at.pathname);
+        return interaction
+          ? { url: `${issuer}/interaction/${interaction[1]}/login`, form: new URLSearchParams({ email }) }
+          : undefined;
+      },
+    });
 
   return {
     issuer,

@@ -1,5 +1,6 @@
-import type { ConnectorSearchQuery, SearchPage, TermStats } from '../search-types.js';
+import type { ConnectorSearchQuery, SearchPage, TermStats, VocabularyWord } from '../search-types.js';
 import type { ConnectorRoutes } from '../connector-routes.js';
+import type { ContentSync } from '../content-sync.js';
 
 /**
  * The community forum (Forumbee in the vendor's deployment; posts loaded from `content/community/` into the
@@ -26,6 +27,9 @@ export interface CommunityPostBody {
 }
 
 export interface CommunityConnector extends ConnectorRoutes {
+  /** The vendor feed the posts are synced from (Forumbee); null when `content/community/` fills them. */
+  readonly contentSync: ContentSync | null;
+
   searchPosts(query: ConnectorSearchQuery): Promise<SearchPage<CommunityHit>>;
 
   /** The whole posts of these ids (search hits), in no particular order; a post gone since is left out. */
@@ -33,4 +37,7 @@ export interface CommunityConnector extends ConnectorRoutes {
 
   /** How many items hold each word stem, read from what the search matches (the assistant's term rarity). */
   termStats(): Promise<TermStats>;
+
+  /** Every word of its titles and bodies: the vocabulary behind 'Did you mean' (search-words.ts). */
+  vocabulary(): Promise<VocabularyWord[]>;
 }

@@ -1,5 +1,6 @@
-import type { ConnectorSearchQuery, SearchPage, TermStats } from '../search-types.js';
+import type { ConnectorSearchQuery, SearchPage, TermStats, VocabularyWord } from '../search-types.js';
 import type { ConnectorRoutes } from '../connector-routes.js';
+import type { ContentSync } from '../content-sync.js';
 
 /**
  * The product documentation (GitBook in the vendor's deployment; pages loaded from `content/docs/` into the
@@ -30,6 +31,9 @@ export interface DocsPageBody {
 }
 
 export interface DocsConnector extends ConnectorRoutes {
+  /** The vendor feed the pages are synced from (GitBook); null when `content/docs/` fills them. */
+  readonly contentSync: ContentSync | null;
+
   searchPages(query: ConnectorSearchQuery): Promise<SearchPage<DocsHit>>;
 
   /** The whole pages of these ids (search hits), in no particular order; a page gone since is left out. */
@@ -37,4 +41,7 @@ export interface DocsConnector extends ConnectorRoutes {
 
   /** How many items hold each word stem, read from what the search matches (the assistant's term rarity). */
   termStats(): Promise<TermStats>;
+
+  /** Every word of its titles and bodies: the vocabulary behind 'Did you mean' (search-words.ts). */
+  vocabulary(): Promise<VocabularyWord[]>;
 }

@@ -2,6 +2,7 @@ import type { Env } from '../../env.js';
 import type { ConnectorShared } from '../shared.js';
 import { disabledIdentity } from './disabled/disabled-identity.js';
 import { createOidcIdentity } from './oidc/oidc-identity.js';
+import { adminRuleOf } from './oidc/staff-role.js';
 import type { IdentityConnector } from './types.js';
 
 /** The corporate identity provider of agents and admins: OpenID Connect when `OIDC_ISSUER` is set, else none. */
@@ -16,6 +17,7 @@ export function createIdentityConnector(env: Env, shared: Pick<ConnectorShared, 
     clientId: env.OIDC_CLIENT_ID,
     clientSecret: env.OIDC_CLIENT_SECRET,
     emailsVerified: env.OIDC_EMAILS_VERIFIED,
+    adminRule: adminRuleOf({ adminRole: env.OIDC_ADMIN_ROLE, adminGroup: env.OIDC_ADMIN_GROUP }),
     log: shared.log,
   });
 }

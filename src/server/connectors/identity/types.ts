@@ -30,7 +30,17 @@ export interface IdentityClaims {
   groups: string[] | 'overage';
   /** The tenant the account belongs to (Entra's `tid`); null from a provider without tenants. */
   tenantId: string | null;
+  /**
+   * The role the admin rule (OIDC_ADMIN_ROLE or OIDC_ADMIN_GROUP) gives this sign-in: 'admin' when the token
+   * carries the role or group, else 'agent'. Null when no rule is set: the role on file stays as it is.
+   */
+  staffRole: StaffRole | null;
 }
+
+export type StaffRole = 'admin' | 'agent';
+
+/** Who is an admin: the app role in `roles`, or the group object id in `groups` (env.ts allows one). */
+export type AdminRule = { kind: 'role'; value: string } | { kind: 'group'; value: string } | null;
 
 export interface IdentityAuthorizationParams {
   /** `<origin>/login/callback`. */

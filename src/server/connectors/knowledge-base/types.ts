@@ -1,6 +1,7 @@
 import type { ConnectorRoutes } from '../connector-routes.js';
+import type { ContentSync } from '../content-sync.js';
 import type { PageSources } from '../page-sources.js';
-import type { ConnectorSearchQuery, SearchPage, TermStats } from '../search-types.js';
+import type { ConnectorSearchQuery, SearchPage, TermStats, VocabularyWord } from '../search-types.js';
 
 /**
  * The knowledge base (Zendesk Help Center in the vendor's deployment; the built-in one, loaded from
@@ -105,6 +106,21 @@ export interface CategoryOverview {
   recentlyUpdated: ArticleSummary[];
 }
 
+/** Reads of articles counted since the last write: per article id, and per slug for pages opened by slug. */
+export interface ArticleViews {
+  byId: ReadonlyMap<number, number>;
+  bySlug: ReadonlyMap<string, number>;
+}
+
+/** The votes on one article in a period. */
+export interface ArticleVoteCount {
+  id: number;
+  title: string;
+  htmlUrl: string;
+  helpful: number;
+  notHelpful: number;
+}
+
 export interface KnowledgeBaseConnector extends ConnectorRoutes {
   /**
    * What the Content Security Policy of `/docs`, the page that shows whole article bodies, must allow: the
@@ -112,6 +128,9 @@ export interface KnowledgeBaseConnector extends ConnectorRoutes {
    * images are the portal's own.
    */
   readonly pageSources: PageSources;
+
+  /** The vendor feed the articles are synced from (Zendesk Help Center); null when `content/kb/` fills them. */
+  readonly contentSync: ContentSync | null;
 
   /** Knowledge-base articles, whole or of one category (the /docs search). Protected bodies are included. */
   searchArticles(query: ConnectorSearchQuery, scope?: { categoryId: number }): Promise<SearchPage<KbHit>>;
@@ -124,6 +143,9 @@ export interface KnowledgeBaseConnector extends ConnectorRoutes {
 
   /** How many items hold each word stem, read from what the search matches (the assistant's term rarity). */
   termStats(): Promise<TermStats>;
+
+  /** Every word of its titles and bodies: the vocabulary behind 'Did you mean' (search-words.ts). */
+  vocabulary(): Promise<VocabularyWord[]>;
 
   /** The home page's card: the `latestLimit` most recently updated articles and the `popularLimit` most read. */
   latest(limits: {
@@ -151,4 +173,16 @@ export interface KnowledgeBaseConnector extends ConnectorRoutes {
 
   /** An article's id by numeric id or slug; NOT_FOUND otherwise. */
   articleId(idOrSlug: string): Promise<number>;
+
+  /** Adds reads to the articles' view counts (what "most viewed" orders by); an unknown id or slug adds nothing. */
+  addViews(views: ArticleViews): Promise<void>;
+
+  /** "Was this article helpful?": one vote per article and voter, so a second vote replaces the first. */
+  recordVote(vote: { articleId: number; voter: string; helpful: boolean }): Promise<void>;
+
+  /**
+   * The votes cast or last changed in [from, to), per article: the most voted first, then the most found
+   * unhelpful (what a content writer looks at first), at most `limit`.
+   */
+  voteCounts(period: { from: Date; to: Date; limit: number }): Promise<ArticleVoteCount[]>;
 }

@@ -2,8 +2,34 @@ import type { Env } from '../../env.js';
 import type { ConnectorShared } from '../shared.js';
 import { createBuiltinTicketDesk } from './builtin/tickets.js';
 import type { TicketDeskConnector } from './types.js';
+import { createZendeskTicketDesk } from './zendesk/tickets.js';
 
-/** The ticket desk this portal uses: the built-in help desk's until a vendor's joins here. */
-export function createTicketDeskConnector(_env: Env, shared: ConnectorShared): TicketDeskConnector {
+/**
+ * The ticket desk this portal uses: Zendesk Support when the Zendesk group is set and ZENDESK_TICKETS=on (the
+ * settings refuse it without the ticket fields), else the built-in help desk's.
+ */
+export function createTicketDeskConnector(env: Env, shared: ConnectorShared): TicketDeskConnector {
+  const { ZENDESK_URL, ZENDESK_CLIENT_ID, ZENDESK_CLIENT_SECRET } = env;
+  const { ZENDESK_TICKETS, ZENDESK_TICKET_TYPE_FIELD, ZENDESK_TICKET_RELEASE_FIELD } = env;
+  if (
+    ZENDESK_URL &&
+    ZENDESK_CLIENT_ID &&
+    ZENDESK_CLIENT_SECRET &&
+    ZENDESK_TICKETS === 'on' &&
+    ZENDESK_TICKET_TYPE_FIELD &&
+    ZENDESK_TICKET_RELEASE_FIELD
+  ) {
+    return createZendeskTicketDesk({
+      baseUrl: ZENDESK_URL,
+      clientId: ZENDESK_CLIENT_ID,
+      clientSecret: ZENDESK_CLIENT_SECRET,
+      fields: { type: Number(ZENDESK_TICKET_TYPE_FIELD), release: Number(ZENDESK_TICKET_RELEASE_FIELD) },
+      db: shared.db,
+      log: shared.log,
+      searchBudgetMs: env.SEARCH_SOURCE_TIMEOUT_MS,
+      callBudgetMs: env.REQUEST_DEADLINE_MS,
+      webhookSecret: env.ZENDESK_WEBHOOK_SECRET,
+    });
+  }
   return createBuiltinTicketDesk({ db: shared.db, fullText: shared.fullText });
 }

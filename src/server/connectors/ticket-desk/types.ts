@@ -30,6 +30,8 @@ export interface HelpdeskTicketRecord {
   firstResponseDueAt: Date | null;
   /** When an agent first replied in public (the help desk records it with that reply); null until then. */
   firstRespondedAt: Date | null;
+  /** When an agent last replied in public; null until then (My Requests marks a reply the requester has not seen). */
+  lastAgentReplyAt: Date | null;
   /** The assistant's conversation it was opened from. */
   conversationId: string | null;
   createdAt: Date;
@@ -87,8 +89,8 @@ export type TicketScope =
   | { kind: 'organisation'; organisation: string; email: string }
   | { kind: 'all' };
 
-/** A help desk's ticket statuses: the portal's and `hold` (Zendesk's on-hold). */
-export type HelpdeskTicketStatus = TicketStatus | 'hold';
+/** A help desk's ticket statuses: the portal's (`hold` is Zendesk's on-hold). */
+export type HelpdeskTicketStatus = TicketStatus;
 
 /**
  * Which tickets a list holds, and in what order. Plain facts of a ticket only: what the portal makes of them
@@ -101,6 +103,13 @@ export interface TicketListQuery {
   /** Only tickets in one of these statuses (an empty list: none). */
   statuses?: readonly HelpdeskTicketStatus[] | undefined;
   priority?: TicketPriority | undefined;
+  /** The organisation the ticket was opened for, exactly. */
+  organisation?: string | undefined;
+  /**
+   * Words the subject, the requester's name or email contain (case-insensitive, as written), or a ticket
+   * number.
+   */
+  text?: string | undefined;
   /** Lower-cased email; `null` = unassigned. */
   assigneeEmail?: string | null | undefined;
   /** `true`: only tickets an agent has answered in public (`firstRespondedAt` set); `false`: only the others. */
@@ -156,11 +165,16 @@ export interface TicketDeskConnector extends ConnectorRoutes {
   }): Promise<{ comment: HelpdeskComment; ticket: HelpdeskTicketRecord }>;
   /**
    * Records in the ticket's history that a file was attached (the portal keeps the file itself in its object
-   * store) and counts it as a change of the ticket; undefined for no such ticket.
+   * store) and counts it as a change of the ticket; undefined for no such ticket. A vendor's desk that holds
+   * files too (Zendesk's uploads) receives the file's bytes in `file`.
    */
   recordAttachment(
     ticketId: number,
-    attachment: { fileName: string; actorEmail: string },
+    attachment: {
+      fileName: string;
+      actorEmail: string;
+      file?: { bytes: Uint8Array; contentType: string } | undefined;
+    },
   ): Promise<HelpdeskTicketRecord | undefined>;
   /** Applies the changes and records an event for each field that changed; undefined for no such ticket. */
   updateTicket(
@@ -174,4 +188,10 @@ export interface TicketDeskConnector extends ConnectorRoutes {
 
   /** Every ticket (agents). */
   searchTickets(query: ConnectorSearchQuery): Promise<SearchPage<TicketHit>>;
+
+  /**
+   * Changes made at the desk itself, outside the portal (a vendor's agent console): the portal's live ticket
+   * events listen here. A desk only the portal writes to (the built-in) has none.
+   */
+  onDeskChange?(listener: (ticket: HelpdeskTicketRecord) => Promise<void>): void;
 }

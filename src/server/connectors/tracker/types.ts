@@ -3,15 +3,17 @@ import type { ConnectorSearchQuery, SearchPage } from '../search-types.js';
 
 /**
  * The ticketing system and defect tracker (Jira in the vendor's deployment; a built-in one by default). After
- * signing in, agents authorize the portal at the tracker (OAuth 2 authorization code with PKCE) so that their
- * searches may read its issues: `/jiraAuth` starts it, `/code` receives the answer. Its issues (defects) are
- * searched through it, as the searching agent: each agent's grant is kept by the connector.
+ * signing in, agents authorize the portal at the tracker (OAuth 2 authorization code; with PKCE where the
+ * tracker has it, which Jira's 3LO does not) so that their searches may read its issues: `/jiraAuth` starts it,
+ * `/code` receives the answer. Its issues (defects) are searched through it, as the searching agent: each
+ * agent's grant is kept by the connector.
  */
 
 export interface TrackerAuthorizationParams {
   /** `<origin>/code`. */
   redirectUri: string;
   state: string;
+  /** S256 of the flow's verifier; a tracker without PKCE (Jira 3LO) leaves it out of its URL. */
   codeChallenge: string;
 }
 
@@ -29,6 +31,14 @@ export interface IssueHit {
   summary: string;
   status: string;
   snippet: string;
+}
+
+/** A tracker issue as a ticket it is linked to shows it. */
+export interface LinkedIssue {
+  /** Project key and number, upper case: `NET-1008`. */
+  key: string;
+  summary: string;
+  status: string;
 }
 
 export interface TrackerConnector extends ConnectorRoutes {
@@ -55,4 +65,13 @@ export interface TrackerConnector extends ConnectorRoutes {
    * `TrackerGrantMissingError` (`grant-error.ts`) when the agent has no live grant.
    */
   searchIssues(query: ConnectorSearchQuery, agentId: string): Promise<SearchPage<IssueHit>>;
+
+  /** Where an agent opens the issue of this key (Jira's `/browse/KEY`). */
+  issueUrl(key: string): string;
+
+  /**
+   * The issues of these keys that agent `agentId` may read, each with its current status; a key the tracker
+   * does not know is left out. Throws `TrackerGrantMissingError` when the agent has no live grant.
+   */
+  issuesByKey(keys: readonly string[], agentId: string): Promise<LinkedIssue[]>;
 }

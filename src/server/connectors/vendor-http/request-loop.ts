@@ -26,6 +26,8 @@ export interface VendorClient {
   refresh: (() => Promise<void>) | undefined;
   rateLimitReset: RateLimitResetForm | undefined;
   attemptTimeoutMs: number;
+  /** Longest wait between attempts; a vendor asking for more fails the call at once (see vendor-http.ts). */
+  maxWaitMs: number;
   backoff: BackoffPolicy;
   random: () => number;
   now: () => number;
@@ -39,6 +41,8 @@ export interface VendorCall<T> {
   query?: Record<string, string | number | boolean | undefined>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its content type (a file upload), instead of a JSON `body`. */
+  rawBody?: { bytes: Uint8Array; contentType: string };
   headers?: Record<string, string>;
   /** Every answer's JSON is read through it; an empty body is read as `undefined`. */
   schema: z.ZodType<T>;
@@ -47,6 +51,39 @@ export interface VendorCall<T> {
   signal?: AbortSignal;
   /** When the caller stops waiting, on the client's clock (`now`): no attempt or wait goes past it. */
   deadline?: number;
+}
+
+/** How messages name each vendor (log lines keep the lower-case id). */
+const VENDOR_NAMES: Record<string, string> = {
+  zendesk: 'Zendesk',
+  gitbook: 'GitBook',
+  forumbee: 'Forumbee',
+  jira: 'Jira',
+};
+
+const inWords = (ms: number): string => {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/**
+ * What a failed call says, for the people who read it (the admins' sync status, the search's source errors):
+ * the vendor, what its answer means, and when it may be asked again if it said. No path, no body, no token.
+ */
+export function vendorFailureMessage(vendor: string, status: number | undefined, waitMs?: number): string {
+  const name = VENDOR_NAMES[vendor] ?? vendor;
+  // A wait under a second (a reset already past) says nothing worth reading.
+  const again =
+    waitMs !== undefined && waitMs >= 1000 ? `; it may be asked again in about ${inWords(waitMs)}` : '';
+  if (status === undefined) return `${name} could not be reached${again}.`;
+  if (status === 429) return `${name} is limiting the portal's requests (429 Too Many Requests)${again}.`;
+  if (status === 401) return `${name} refused the portal's credentials (401).`;
+  if (status === 403) return `${name} refused the request (403 Forbidden).`;
+  if (status === 404) return `${name} has no such item (404).`;
+  if (status >= 500) return `${name} failed to answer (${status}, a problem on its side)${again}.`;
+  return `${name} refused the request (${status}).`;
 }
 
 /** Longest error text kept on a `VendorError`. */
@@ -79,11 +116,17 @@ async function attempt(client: VendorClient, call: VendorCall<unknown>, url: URL
     ...call.headers,
   };
   if (call.body !== undefined) headers['content-type'] = 'application/json';
+  if (call.rawBody !== undefined) headers['content-type'] = call.rawBody.contentType;
   try {
     const response = await client.fetch(url, {
       method: site.method,
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body:
+        call.rawBody !== undefined
+          ? new Blob([new Uint8Array(call.rawBody.bytes)])
+          : call.body === undefined
+            ? undefined
+            : JSON.stringify(call.body),
       signal,
     });
     // Read under the same signal: a vendor that sends its headers and then stalls is a hang too.
@@ -176,17 +219,18 @@ export async function sendVendorRequest<T>(client: VendorClient, call: VendorCal
     if (!retryable || attempts >= client.backoff.attempts) {
       const level = code === 'UNAVAILABLE' ? 'warn' : 'info';
       client.log[level]({ ...site, status, attempts, retryAfterMs: vendorWait }, 'vendor call failed');
-      throw failure(status === undefined ? `${site.vendor} could not be reached` : undefined);
+      throw failure(vendorFailureMessage(site.vendor, status, vendorWait));
     }
     const waitMs = vendorWait ?? backoffMs(attempts - 1, client.backoff, client.random);
-    if (call.deadline !== undefined && client.now() + waitMs >= call.deadline) {
+    const pastDeadline = call.deadline !== undefined && client.now() + waitMs >= call.deadline;
+    if (pastDeadline || waitMs > client.maxWaitMs) {
       client.log.warn(
         { ...site, status, waitMs },
-        'vendor call not retried: the wait ends past the deadline',
+        pastDeadline
+          ? 'vendor call not retried: the wait ends past the deadline'
+          : 'vendor call not retried: the vendor asked for a longer wait than the portal gives',
       );
-      throw failure(
-        `${site.vendor} answered ${status ?? 'nothing'}; its next try would start past the deadline`,
-      );
+      throw failure(vendorFailureMessage(site.vendor, status, vendorWait ?? waitMs));
     }
     client.log.info({ ...site, status, attempts, waitMs }, 'vendor call retried after a wait');
     await sleep(waitMs, call.signal);

@@ -8,7 +8,9 @@
  */
 export * from './assistant.js';
 export * from './auth.js';
-export * from './content.js';
+export * from './canned-replies.js';
+export * from './content-sync.js';
+export * from './deflection.js';
 export * from './downloads.js';
 export * from './notices.js';
 export * from './rate-limits.js';

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
 import { createdAt } from './columns.js';
 
 /**
@@ -24,3 +25,36 @@ export const ticketAttachments = pgTable(
 );
 
 export type TicketAttachmentRow = typeof ticketAttachments.$inferSelect;
+
+/**
+ * When a user last opened a ticket's page: My Requests marks a ticket an agent replied to since. One row per
+ * user and ticket, moved forward on every view.
+ */
+export const ticketViews = pgTable(
+  'ticket_views',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The help desk's ticket number (no foreign key across the connector boundary). */
+    ticketId: integer('ticket_id').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.ticketId] })],
+);
+
+/**
+ * The tracker issues (Jira defects) an agent linked to a ticket, by key. Only the key is kept: summary and
+ * status are read from the tracker when the ticket is shown, so they never go stale here.
+ */
+export const ticketIssueLinks = pgTable(
+  'ticket_issue_links',
+  {
+    ticketId: integer('ticket_id').notNull(),
+    /** Project key and number, upper case: `NET-1008`. */
+    issueKey: text('issue_key').notNull(),
+    linkedBy: text('linked_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.ticketId, table.issueKey] })],
+);

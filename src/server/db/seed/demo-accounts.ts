@@ -2,6 +2,7 @@ import type { Role, UserType } from '../../../common/users.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { HelpdeskConnector } from '../../connectors/helpdesk/types.js';
 import type { Env } from '../../env.js';
+import { ServiceError } from '../../lib/errors.js';
 import { hashPassword } from '../../services/auth/agent-sign-in.js';
 import type { Database } from '../client.js';
 import { customerAccounts, users, type NewUserRow } from '../schema/index.js';
@@ -34,6 +35,13 @@ export const demoCustomerAccounts = [
     emailDomain: 'example.org',
     tier: 'Enterprise Plus',
     timeZone: 'Europe/Berlin',
+  },
+  {
+    providedId: 'CUST-0003',
+    company: 'Globex Networks',
+    emailDomain: 'example.net',
+    tier: 'Strategic',
+    timeZone: 'Asia/Singapore',
   },
 ] as const;
 
@@ -131,13 +139,21 @@ export async function seedDemoAccounts(options: {
   let helpdeskUsersInserted = 0;
   for (const user of demoUsers) {
     if (await helpdesk.findUser(user.email)) continue;
-    await helpdesk.createUser({
-      email: user.email,
-      name: user.name,
-      role: user.userType === 'customer' ? 'customer' : 'agent',
-      providedId: user.providedId,
-    });
-    helpdeskUsersInserted += 1;
+    try {
+      await helpdesk.createUser({
+        email: user.email,
+        name: user.name,
+        role: user.userType === 'customer' ? 'customer' : 'agent',
+        providedId: user.providedId,
+      });
+      helpdeskUsersInserted += 1;
+    } catch (error) {
+      // A vendor help desk refuses to create agents (its admin adds them) and may not show a user it just
+      // created in its search yet (CONFLICT): neither stops the seeding.
+      if (!(error instanceof ServiceError && (error.code === 'FORBIDDEN' || error.code === 'CONFLICT'))) {
+        throw error;
+      }
+    }
   }
   return { usersInserted: inserted.length, helpdeskUsersInserted };
 }

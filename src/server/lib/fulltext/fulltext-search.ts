@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP } from '../../../common/contracts/search.js';
 import type { ConnectorSearchQuery, SearchPage } from '../../connectors/search-types.js';
 import { executePreparedRows, executeRows, type Database } from '../../db/client.js';
@@ -7,10 +7,15 @@ import type { TtlCache } from '../ttl-cache.js';
 import {
   allTermsText,
   anyTermText,
+  boostTerms,
+  matchTerms,
+  identifierTitleText,
+  namedItemOf,
   parseQuery,
   partialMatchText,
   type ParsedQuery,
   partialTerms,
+  type QueryTerm,
   requiredMatches,
   termText,
   titleTermsText,
@@ -19,7 +24,8 @@ import {
 import { highlight, highlightTermsOf, stemOf, type HighlightTerms } from './highlight.js';
 import type { CommonLexemes, CommonLexemeSet, LexemeStats } from './common-lexemes.js';
 import { matchPlanOf } from './plan-choice.js';
-import { searchStatement, type FullTextTable, type TextQuery } from './statements.js';
+import { hybridPage, type HybridParts, type VectorRanking } from './hybrid-search.js';
+import { EXCERPT_CHARS, searchStatement, type FullTextTable, type TextQuery } from './statements.js';
 
 /** Creates the caches of the full-text searches; the search plugin empties all of them on a content load. */
 export interface SearchCacheFactory {
@@ -38,6 +44,13 @@ export interface FullTextOptions {
   synonyms: SynonymIndex;
   /** Lexemes common enough that a last word typed in full is not also matched as a prefix. */
   commonLexemes: CommonLexemes;
+  /**
+   * The content's passage vectors, fused with the ranking of the sources that have them (hybrid-search.ts);
+   * absent or not ready: full-text only.
+   */
+  vectors?: VectorRanking;
+  /** Full matches below this count stay full-text only (the search's fallbacks decide on them). */
+  extendFrom?: number;
 }
 
 /** The statement's query for a typed query and a match mode; null when it holds no word at all. */
@@ -69,21 +82,42 @@ function plannedQuery(
 ): { textQuery: TextQuery; highlight: HighlightTerms; parsed: ParsedQuery } | null {
   const parsed = withCommonLastWord(parseQuery(query, synonyms), common);
   const highlight = highlightTermsOf(parsed);
+  const bothPlaces = (term: QueryTerm) => ({ text: termText(term), title: termText(term, 'title') });
   if (match === 'all') {
     const text = allTermsText(parsed);
-    return text
-      ? { textQuery: { mode: 'all', text, title: titleTermsText(parsed) }, highlight, parsed }
-      : null;
+    if (!text) return null;
+    const boosts = boostTerms(parsed, matchTerms(parsed)).map(bothPlaces);
+    const identifiers = identifierTitleText(parsed);
+    const textQuery: TextQuery = {
+      mode: 'all',
+      text,
+      title: titleTermsText(parsed),
+      boosts,
+      ...(identifiers ? { identifiers } : {}),
+    };
+    return { textQuery, highlight, parsed };
   }
   const text = anyTermText(parsed);
   if (!text) return null;
-  const terms = partialTerms(parsed).map((term) => ({
-    text: termText(term),
-    title: termText(term, 'title'),
-  }));
+  const counted = partialTerms(parsed);
+  const terms = counted.map(bothPlaces);
+  const boosts = boostTerms(parsed, counted).map(bothPlaces);
   const required = requiredMatches(parsed);
   const partial = partialMatchText(parsed);
-  return { textQuery: { mode: 'any', text, terms, required, match: partial }, highlight, parsed };
+  const identifiers = identifierTitleText(parsed);
+  return {
+    textQuery: {
+      mode: 'any',
+      text,
+      terms,
+      required,
+      match: partial,
+      boosts,
+      ...(identifiers ? { identifiers } : {}),
+    },
+    highlight,
+    parsed,
+  };
 }
 
 export interface Headlined {
@@ -118,7 +152,14 @@ export function fullTextSearch<Row extends Record<string, unknown>, Hit>(
   const pages = cachePages ? options.caches.pages<SearchPage<Hit>>() : undefined;
   return (query, filter) => {
     const run = async () => {
-      const page = await runFullText<Row>(options, counts, key, spec, query, filter);
+      const page =
+        (options.vectors &&
+          (await hybridPage(hybridParts<Row>(options, counts, key, spec, query, filter), query, {
+            vectors: options.vectors,
+            table: spec.table,
+            extendFrom: options.extendFrom ?? 0,
+          }))) ??
+        (await runFullText<Row>(options, counts, key, spec, query, filter));
       return { count: page.count, hits: page.hits.map(toHit) };
     };
     if (!pages) return run();
@@ -155,6 +196,7 @@ export function sourceStatement(
   // are the table's, not those of the requester's rows).
   const plan =
     match === 'all' && !filter ? matchPlanOf(planned.parsed, options.stats, SEARCH_COUNT_CAP) : 'index';
+  const named = namedRow(spec, planned.parsed);
   const statement = searchStatement(spec, {
     query: planned.textQuery,
     limit: query.pageSize,
@@ -163,8 +205,17 @@ export function sourceStatement(
     cap: SEARCH_COUNT_CAP,
     plan,
     ...(filter ? { filter } : {}),
+    ...(named ? { named } : {}),
   });
   return { statement, highlight: planned.highlight };
+}
+
+/** The condition on the row a query of one ticket number or issue key names, for a table keyed by it. */
+function namedRow(spec: FullTextTable, parsed: ParsedQuery): SQL | null {
+  const item = namedItemOf(parsed);
+  if (!item || !spec.named || spec.named.kind !== item.kind) return null;
+  const column = sql.raw(spec.named.column);
+  return item.kind === 'ticket' ? sql`${column} = ${item.id}` : sql`${column} = ${item.key}`;
 }
 
 /** Page and capped count of one table, in one statement; counts are reused from the cache when known. */
@@ -197,4 +248,45 @@ async function runFullText<Row extends Record<string, unknown>>(
   // A row on the page implies at least that many matches, whatever a cached count says.
   const seen = hits.length > 0 ? (query.page - 1) * query.pageSize + hits.length : 0;
   return { count: Math.max(count, seen), hits };
+}
+
+/** A condition on alias `t`: the id is one of these (one parameter, so the statement's text stays the same). */
+function idIn(ids: readonly number[]): SQL {
+  return sql`t.id = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+}
+
+/** The full-text search of one query as the fusion with the vectors asks it (hybrid-search.ts). */
+function hybridParts<Row extends Record<string, unknown>>(
+  options: FullTextOptions,
+  counts: TtlCache<number>,
+  key: string,
+  spec: FullTextTable,
+  query: ConnectorSearchQuery,
+  filter: FullTextFilter | undefined,
+): HybridParts<Row & Headlined> {
+  const withFilter = (condition: SQL): SQL => (filter ? sql`(${filter.sql}) and ${condition}` : condition);
+  return {
+    textTop: (size) =>
+      runFullText<Row>(options, counts, key, spec, { ...query, page: 1, pageSize: size }, filter),
+    textAmong: (ids) =>
+      runFullText<Row>(
+        options,
+        counts,
+        key,
+        spec,
+        { ...query, page: 1, pageSize: ids.length },
+        // Its own count-cache entry: the count of these ids is not the query's.
+        { sql: withFilter(idIn(ids)), scope: `${filter?.scope ?? ''}\u0001${ids.join(',')}` },
+      ),
+    rowsOf: async (ids) => {
+      const terms = plannedQuery(query.query, query.match ?? 'all', options.synonyms)?.highlight;
+      const rows = await executeRows<Row & { excerpt: string }>(
+        options.db,
+        sql`select ${sql.raw(spec.columns)}, left(${sql.raw(`t.${spec.textColumn}`)}, ${EXCERPT_CHARS}) as excerpt
+          from ${sql.raw(spec.table)} t where ${withFilter(idIn(ids))}`,
+      );
+      return rows.map((row) => ({ ...row, headline: terms ? highlight(row.excerpt, terms) : row.excerpt }));
+    },
+    idOf: (row) => Number(row.id),
+  };
 }

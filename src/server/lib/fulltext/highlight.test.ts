@@ -7,9 +7,15 @@ const snippet = (text: string, query: string, synonyms = synonymIndex([])) =>
   markedSnippet(highlight(text, highlightTermsOf(parseQuery(query, synonyms))), 200);
 
 describe('server-side highlighting', () => {
-  it('marks the words the english configuration matches: other forms of the word, not stop words', () => {
+  it('marks the words the search matches: other forms of the word, not noise words', () => {
     expect(snippet('The gateways apply policies to the tunnel.', 'the gateway policy')).toBe(
       'The <mark>gateways</mark> apply <mark>policies</mark> to the tunnel.',
+    );
+  });
+
+  it('marks the narrowing words of a query, whole: "down" but not "download"', () => {
+    expect(snippet('The gateway is down; download its logs.', 'gateway is down')).toBe(
+      'The <mark>gateway</mark> is <mark>down</mark>; download its logs.',
     );
   });
 
@@ -46,5 +52,20 @@ describe('server-side highlighting', () => {
     expect(snippet('<script>alert(1)</script> & more', 'gateway')).toBe(
       '&lt;script&gt;alert(1)&lt;/script&gt; &amp; more',
     );
+  });
+
+  it('marks release numbers and keys whole, never a lone digit nor the digits of another number', () => {
+    const text = 'Go from 7.2 to 8.1 in 2 steps (see NET-1008; not 8.10, 18.1 or 8.1.1305), step 1.';
+    expect(snippet(text, 'upgrade from 7.2 to 8.1')).toBe(
+      'Go from <mark>7.2</mark> to <mark>8.1</mark> in 2 steps (see NET-1008; not 8.10, 18.1 or 8.1.1305), step 1.',
+    );
+    expect(snippet(text, 'steps 2 1')).toBe(
+      'Go from 7.2 to 8.1 in 2 <mark>steps</mark> (see NET-1008; not 8.10, 18.1 or 8.1.1305), <mark>step</mark> 1.',
+    );
+    expect(snippet(text, 'NET-1008 8.1.1305')).toContain(
+      '(see <mark>NET-1008</mark>; not 8.10, 18.1 or <mark>8.1.1305</mark>), step 1.',
+    );
+    // The number of a key is not a number of its own, as PostgreSQL stores it as `-1008`.
+    expect(snippet(text, 'ticket 1008')).not.toContain('<mark>');
   });
 });

@@ -1,15 +1,16 @@
 import stem from 'wink-porter2-stemmer';
 import { MARK_END, MARK_START } from '../../../common/snippet.js';
-import { POSTGRES_STOP_WORDS } from './stop-words.js';
-import { wordsOf, type ParsedQuery, type QueryTerm } from './query-terms.js';
+import { NOISE_WORDS } from './stop-words.js';
+import { tokenAt, wordsOf, type ParsedQuery, type QueryTerm } from './query-terms.js';
 
 /**
  * Search snippets highlighted in the server rather than by the database's ts_headline, which parses the whole
  * text of every row of a page inside the statement (about a third of a search's database time). The statement
  * returns the start of the text; here its words are stemmed with Porter2, the Snowball English stemmer that
- * the `english` text search configuration uses, so a word is marked exactly when the database would have
- * matched it: `gateways` for the query `gateway`, `policies` for `policy`, and for the last word typed any
- * word whose stem starts with its stem.
+ * the `portal_english` text search configuration uses, so a word is marked exactly when the database would
+ * have matched it: `gateways` for the query `gateway`, `policies` for `policy`, and for the last word typed any
+ * word whose stem starts with its stem. Identifiers are matched whole (query-terms.ts `wordsOf`): `7.2` is
+ * marked in "from 7.2 to 8.1", never the `2` of it, and a lone digit is never marked.
  */
 
 /** The stems a snippet marks: whole-word stems, and the stems of the prefix term. */
@@ -39,9 +40,14 @@ const FRAGMENT_CHARS = 400;
 const knownStems = new Map<string, string>();
 const KNOWN_STEMS_MAX = 20_000;
 
-/** A word's Porter2 stem, as the `english` configuration stems it. */
+/**
+ * A word's Porter2 stem, as the `portal_english` configuration stems it. A token holding a digit is kept as it
+ * is: PostgreSQL's parser gives numbers, versions and words with digits to the `simple` dictionary, which does
+ * not stem (Porter2 would make `8.1.1305` into `8.1.1y05`).
+ */
 export function stemOf(word: string): string {
   const lower = word.toLowerCase();
+  if (/\d/.test(lower)) return lower;
   let stemmed = knownStems.get(lower);
   if (stemmed === undefined) {
     stemmed = stem(lower);
@@ -52,44 +58,53 @@ export function stemOf(word: string): string {
 }
 
 /**
- * The stems of the words of `text` without PostgreSQL's stop words: what the text's search vector would hold,
- * so code that weighs text in the server (the assistant's passages) matches exactly as the database does.
+ * The stems of the words of `text` but its noise words, which no query holds: what of the text's search vector
+ * a query can match, so code that weighs text in the server (the assistant's passages) matches exactly as the
+ * database does.
  */
 export function stemsOf(text: string): Set<string> {
   return new Set(
     wordsOf(text)
-      .filter((word) => !POSTGRES_STOP_WORDS.has(word))
+      .filter((word) => !NOISE_WORDS.has(word))
       .map(stemOf),
   );
 }
 
-/** Each spelling of a term as its stems, stop words left out; a spelling of stop words only is dropped. */
+/** Each spelling of a term as its stems, noise words left out; a spelling of noise words only is dropped. */
 export function spellingStems(term: QueryTerm): string[][] {
   return term.spellings
-    .map((spelling) => spelling.filter((word) => !POSTGRES_STOP_WORDS.has(word)).map(stemOf))
+    .map((spelling) => spelling.filter((word) => !NOISE_WORDS.has(word)).map(stemOf))
     .filter((stems) => stems.length > 0);
 }
 
-/** Every word of every spelling of the query's terms (stop words are never matched, as in the database). */
+/** A single digit: it matches in the database, but marked in a snippet it only adds noise. */
+const isLoneDigit = (word: string) => /^\d$/.test(word);
+
+/**
+ * Every word of every spelling of the query's terms (noise words are never searched for, so never marked;
+ * lone digits are not marked).
+ */
 export function highlightTermsOf(query: ParsedQuery): HighlightTerms {
   const stems = new Set<string>();
   const prefixes: string[] = [];
   for (const term of query.terms) {
     term.spellings.forEach((spelling, index) => {
       for (const word of spelling) {
-        if (POSTGRES_STOP_WORDS.has(word)) continue;
+        if (NOISE_WORDS.has(word) || isLoneDigit(word)) continue;
         if (term.prefix && index === 0) prefixes.push(stemOf(word));
         else stems.add(stemOf(word));
       }
     });
   }
-  // Regular-expression characters cannot occur: words are runs of letters and digits (query-terms.ts).
+  // The only regular-expression characters of a token are the dots of a release number (query-terms.ts).
   // No Unicode property classes in this per-query expression: V8 compiles a new expression for every new
   // query, and with case-insensitive letter classes the three compilations of a search took more CPU than
   // all its snippets (a search's 30 snippets for never-seen queries: 4.6 ms of CPU with them, 1.3 ms
   // without). Where a word starts and ends is found with the two constant expressions below.
   const openings = new Set(
-    [...stems, ...prefixes].map((value) => value.slice(0, 2)).filter((opening) => opening !== ''),
+    [...stems, ...prefixes]
+      .map((value) => value.slice(0, 2).replace('.', '\\.'))
+      .filter((opening) => opening !== ''),
   );
   const candidates = openings.size === 0 ? null : new RegExp([...openings].join('|'), 'gi');
   return { stems, prefixes, candidates };
@@ -97,24 +112,44 @@ export function highlightTermsOf(query: ParsedQuery): HighlightTerms {
 
 /** A letter or a digit: what the words of a text and of a query are made of. */
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
-/** The letters and digits from `lastIndex` on (sticky: matches exactly there, possibly nothing). */
-const WORD_REST = /[\p{L}\p{N}]*/uy;
 
-/** Whether a word starts at `index`: the code point before it, if any, is no letter or digit. */
-function startsWord(text: string, index: number): boolean {
-  if (index === 0) return true;
+/** Whether the code point before `index` is a letter or a digit (false at the start of the text). */
+function wordCharacterBefore(text: string, index: number): boolean {
+  if (index <= 0) return false;
   let before = index - 1;
   const unit = text.charCodeAt(before);
   // The second half of a surrogate pair: the code point starts one unit earlier.
   if (unit >= 0xdc00 && unit <= 0xdfff && before > 0) before -= 1;
-  return !WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(before) ?? 0));
+  return WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(before) ?? 0));
 }
 
-/** Where the word that goes on at `index` ends. */
-function wordEnd(text: string, index: number): number {
-  WORD_REST.lastIndex = index;
+/**
+ * Whether a word starts at `index`: the code point before it, if any, is no letter or digit, nor the dot or
+ * hyphen inside an identifier before a digit (the `2` of `7.2`, the `1008` of `NET-1008`).
+ */
+function startsWord(text: string, index: number): boolean {
+  if (wordCharacterBefore(text, index)) return false;
+  const joint = text[index - 1];
+  return !(
+    (joint === '.' || joint === '-') &&
+    /\d/.test(text[index] ?? '') &&
+    wordCharacterBefore(text, index - 1)
+  );
+}
+
+/** The runs of letters and digits from `lastIndex` on (sticky: matches exactly there, possibly nothing). */
+const WORD_REST = /[\p{L}\p{N}]*/uy;
+
+/**
+ * The words that may be matched at `start`: the token there, and for a hyphened identifier its first run of
+ * letters and digits too (PostgreSQL keeps `net` of `NET-1008` as a lexeme of its own).
+ */
+function wordsAt(text: string, start: number): string[] {
+  const token = tokenAt(text, start);
+  if (!token.includes('-')) return [token];
+  WORD_REST.lastIndex = start;
   WORD_REST.test(text);
-  return WORD_REST.lastIndex;
+  return [token, text.slice(start, WORD_REST.lastIndex)];
 }
 
 interface Match {
@@ -126,7 +161,7 @@ interface Match {
 /** The stem `word` matches, or null. */
 function matchOf(word: string, terms: HighlightTerms): string | null {
   const lower = word.toLowerCase();
-  if (POSTGRES_STOP_WORDS.has(lower)) return null;
+  if (NOISE_WORDS.has(lower) || isLoneDigit(lower)) return null;
   const stemmed = stemOf(lower);
   return terms.stems.has(stemmed) || terms.prefixes.some((prefix) => stemmed.startsWith(prefix))
     ? stemmed
@@ -146,11 +181,16 @@ function matchesIn(text: string, terms: HighlightTerms): Match[] {
   for (let opening = openings.exec(text); opening; opening = openings.exec(text)) {
     const start = opening.index;
     if (!startsWord(text, start)) continue;
-    const end = wordEnd(text, start + opening[0].length);
+    const words = wordsAt(text, start);
     // The next opening is looked for after this word, not inside it.
-    openings.lastIndex = end;
-    const stemmed = matchOf(text.slice(start, end), terms);
-    if (stemmed) found.push({ start, end, stem: stemmed });
+    openings.lastIndex = start + Math.max(opening[0].length, words[0]?.length ?? 0);
+    for (const word of words) {
+      const stemmed = matchOf(word, terms);
+      if (stemmed) {
+        found.push({ start, end: start + word.length, stem: stemmed });
+        break;
+      }
+    }
   }
   return found;
 }

@@ -1,8 +1,8 @@
 import type { LexemeStats } from './common-lexemes.js';
 import { stemOf } from './highlight.js';
-import type { ParsedQuery, QueryTerm } from './query-terms.js';
+import { matchTerms, type ParsedQuery, type QueryTerm } from './query-terms.js';
 import type { MatchPlan } from './statements.js';
-import { POSTGRES_STOP_WORDS } from './stop-words.js';
+import { NOISE_WORDS } from './stop-words.js';
 
 /**
  * How a search statement finds its matches, chosen before it is written: its generic plan no longer sees the
@@ -35,8 +35,8 @@ export interface MatchEstimate {
 function termEstimate(term: QueryTerm, stats: LexemeStats): MatchEstimate | undefined {
   let postings = 0;
   for (const spelling of term.spellings) {
-    // `to_tsquery` drops stop words: a spelling of stop words only matches every row, with no posting list.
-    const words = spelling.filter((word) => !POSTGRES_STOP_WORDS.has(word));
+    // A spelling of noise words only (of a term that is not) is estimated as matching every row.
+    const words = spelling.filter((word) => !NOISE_WORDS.has(word));
     if (words.length === 0) return { share: 1, postings: 0 };
     const [word] = words;
     if (words.length > 1 || word === undefined) return undefined;
@@ -47,12 +47,16 @@ function termEstimate(term: QueryTerm, stats: LexemeStats): MatchEstimate | unde
   return { share: Math.min(1, postings / stats.rows), postings };
 }
 
-/** The estimate of a full match of every term (taken as independent, as the planner takes them), if known. */
+/**
+ * The estimate of a full match of every required term (taken as independent, as the planner takes them), if
+ * known. Narrowing terms only rank the matches, so they cost neither plan anything.
+ */
 export function matchEstimateOf(query: ParsedQuery, stats: LexemeStats): MatchEstimate | undefined {
-  if (stats.rows <= 0 || query.terms.length === 0) return undefined;
+  const terms = matchTerms(query);
+  if (stats.rows <= 0 || terms.length === 0) return undefined;
   let share = 1;
   let postings = 0;
-  for (const term of query.terms) {
+  for (const term of terms) {
     const part = termEstimate(term, stats);
     if (part === undefined) return undefined;
     share *= part.share;

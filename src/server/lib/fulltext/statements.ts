@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_CONFIG } from '../../db/search-columns.js';
+import type { NamedItem } from './query-terms.js';
 
 /**
  * The full-text statement every built-in source runs: one per search and source, returning the page and the
@@ -22,6 +23,8 @@ import { SEARCH_CONFIG } from '../../db/search-columns.js';
  * the GIN index, which must collect every match before the first is read, or a scan in table order that stops
  * at `cap` matches, for words so common that it reads few rows. The title bonus's query comes written with
  * every lexeme labelled `:A` (query-terms.ts titleTermsText) instead of being rewritten from the query in SQL.
+ * A query holding identifiers adds a bonus for them in a title, and a query of a ticket number or issue key
+ * alone the row it names: a few more texts per table, each still the same for every such query.
  */
 
 export interface FullTextTable {
@@ -33,6 +36,11 @@ export interface FullTextTable {
   columns: string;
   /** The tsvector column matched (default `search`): a table may keep a wider one for some readers. */
   vector?: string;
+  /**
+   * The column of the number or key a query of that identifier alone names (query-terms.ts `namedItemOf`):
+   * the row it names matches too, and ranks first, though the identifier is not in its text.
+   */
+  named?: { column: string; kind: NamedItem['kind'] };
 }
 
 /**
@@ -46,6 +54,13 @@ export type TextQuery =
       text: string;
       /** Every term in a title (query-terms.ts titleTermsText): the title bonus. */
       title: string;
+      /** Narrowing terms, not required: each one a row holds raises its rank (query-terms.ts boostTerms). */
+      boosts?: readonly PartialTerm[];
+      /**
+       * The query's identifiers in a title (query-terms.ts identifierTitleText), when it has any: a smaller
+       * bonus, so that the item a release number or key names comes first among those holding every word.
+       */
+      identifiers?: string;
     }
   | {
       mode: 'any';
@@ -55,6 +70,10 @@ export type TextQuery =
       required: number;
       /** Any `required` of the terms as one tsquery (query-terms.ts partialMatchText); null: count per row. */
       match: string | null;
+      /** Narrowing terms that are not among `terms`: each one a row holds raises its rank. */
+      boosts?: readonly PartialTerm[];
+      /** As in a full match: the query's identifiers in a title, the item they name first. */
+      identifiers?: string;
     };
 
 /** A term of a partial match, anywhere and in a title. */
@@ -101,11 +120,53 @@ export function matches(query: TextQuery, vector = 'search', tsq: TsQueryOf = ts
   return sql`${matched} @@ ${tsq(query.text)} and ${matchedTerms(column, query.terms, tsq)} >= ${query.required}`;
 }
 
+/**
+ * What the narrowing terms a row holds add to its rank: per term `inTitle` when a title holds it, else
+ * `inBody` when the row does. Nothing (and the statement is the one without boosts) when there are none.
+ * Their tsqueries come as one JSON parameter and are computed once per run, so the statement's text is the
+ * same whatever the number of narrowing words: one more prepared text per table, not one per count.
+ */
+function boostOf(boosts: readonly PartialTerm[], inTitle: number, inBody: number): SQL {
+  if (boosts.length === 0) return sql``;
+  const queries = (key: 'text' | 'title') =>
+    sql`(select array_agg(to_tsquery(${SEARCH_CONFIG}::regconfig, q.value) order by q.at)
+      from jsonb_array_elements_text(${JSON.stringify(boosts.map((boost) => boost[key]))}::jsonb)
+      with ordinality as q(value, at))`;
+  return sql` + (select coalesce(sum(case when c.search @@ b.title then ${sql.raw(String(inTitle))}
+    when c.search @@ b.body then ${sql.raw(String(inBody))} else 0 end), 0)::int
+    from unnest(${queries('text')}, ${queries('title')}) as b(body, title))`;
+}
+
+/**
+ * In a full match a narrowing term counts 3 in a title and 2 elsewhere: more than the title bonus (1) and
+ * ts_rank (below 1) together, so an item holding more of the query's words always ranks first. In a partial
+ * match it counts as a term does (2 and 1).
+ */
+const FULL_MATCH_BOOST = { inTitle: 3, inBody: 2 };
+const PARTIAL_MATCH_BOOST = { inTitle: 2, inBody: 1 };
+
+/** Added when a full match's title holds the query's identifiers: below the bonus of every term in the title. */
+const IDENTIFIER_BONUS = 0.5;
+/**
+ * Added when a partial match's title holds the query's identifiers: as much as two more terms in a body, so
+ * the release notes a number names come before the items that mention it beside more of the other words.
+ */
+const PARTIAL_IDENTIFIER_BONUS = 2;
+
+function identifierBonus(identifiers: string | undefined, bonus: number, tsq: TsQueryOf): SQL {
+  return identifiers
+    ? sql` + case when c.search @@ ${tsq(identifiers)} then ${sql.raw(String(bonus))} else 0 end`
+    : sql``;
+}
+
 export function rankOf(query: TextQuery, tsq: TsQueryOf = tsQuery): SQL {
+  const boosts = query.boosts ?? [];
   if (query.mode === 'all') {
-    return sql`ts_rank(c.search, ${tsq(query.text)}) + case when c.search @@ ${tsq(query.title)} then 1 else 0 end`;
+    const { inTitle, inBody } = FULL_MATCH_BOOST;
+    return sql`ts_rank(c.search, ${tsq(query.text)}) + case when c.search @@ ${tsq(query.title)} then 1 else 0 end${boostOf(boosts, inTitle, inBody)}${identifierBonus(query.identifiers, IDENTIFIER_BONUS, tsq)}`;
   }
-  return sql`${weightedTerms('c.search', query.terms, tsq)} + ts_rank(c.search, ${tsq(query.text)})`;
+  const { inTitle, inBody } = PARTIAL_MATCH_BOOST;
+  return sql`${weightedTerms('c.search', query.terms, tsq)} + ts_rank(c.search, ${tsq(query.text)})${boostOf(boosts, inTitle, inBody)}${identifierBonus(query.identifiers, PARTIAL_IDENTIFIER_BONUS, tsq)}`;
 }
 
 /**
@@ -128,7 +189,12 @@ export interface SearchStatementOptions {
   filter?: SQL;
   /** Default `index`. */
   plan?: MatchPlan;
+  /** The row the query names by its number or key (FullTextTable `named`): it matches, and ranks first. */
+  named?: SQL;
 }
+
+/** Added to the rank of the row a query names: above any text match (ts_rank is below 1, the title bonus 1). */
+const NAMED_BONUS = 10;
 
 /**
  * Rows of the page (the spec's columns, `excerpt`: the start of the text, `total`: the capped count). A page
@@ -143,14 +209,20 @@ export function searchStatement(spec: FullTextTable, options: SearchStatementOpt
   const cap = Math.max(options.cap, candidates);
   const { query } = options;
   const matched = matches(query, spec.vector);
-  const condition = options.plan === 'scan' ? sql`coalesce(${matched}, false)` : matched;
+  const text = options.plan === 'scan' ? sql`coalesce(${matched}, false)` : matched;
+  const { named } = options;
+  // The named row is matched beside the text, and kept first among the capped matches and the candidates.
+  const condition = named ? sql`(${text} or ${named})` : text;
+  const namedColumn = named ? sql`, (${named}) as named` : sql``;
+  const namedFirst = named ? sql` order by named desc` : sql``;
+  const namedBonus = named ? sql` + case when c.named then ${NAMED_BONUS} else 0 end` : sql``;
   return sql`with matched as materialized (
-  select t.id, ${sql.raw(`t.${spec.vector ?? 'search'}`)} as search from ${table} t
-  where ${condition}${filter} limit ${cap}
+  select t.id, ${sql.raw(`t.${spec.vector ?? 'search'}`)} as search${namedColumn} from ${table} t
+  where ${condition}${filter}${namedFirst} limit ${cap}
 ),
 ranked as (
-  select c.id, ${rankOf(query)} as rank
-  from (select m.id, m.search from matched m limit ${candidates}) c
+  select c.id, ${rankOf(query)}${namedBonus} as rank
+  from (select m.id, m.search${named ? sql`, m.named` : sql``} from matched m${namedFirst} limit ${candidates}) c
   order by rank desc, c.id
   limit ${options.limit} offset ${options.offset}
 )

@@ -15,10 +15,12 @@ export const searchAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authorize('readSearchAnalytics'),
       schema: {
         tags: ['admin'],
-        summary: 'Top queries, zero-result queries and article votes',
+        summary: 'Top queries, zero-result queries, article votes and ticket deflection',
         description:
           `ISO dates or timestamps; default: the last ${ANALYTICS_DEFAULT_PERIOD_DAYS} days. Admins only. ` +
-          '`articleVotes`: helpful and not helpful per article, of the votes cast or changed in the period.',
+          '`articleVotes`: helpful and not helpful per article, of the votes cast or changed in the period. ' +
+          '`deflection`: the ticket forms opened in the period that suggested articles, and the share abandoned ' +
+          'without a ticket after an article was opened (`rate`).',
         querystring: analyticsQuerySchema,
         response: {
           200: searchAnalyticsSchema,

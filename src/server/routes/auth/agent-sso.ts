@@ -84,6 +84,7 @@ export const agentSsoRoutes: FastifyPluginAsyncZod = async (app) => {
           callbackParams: definedParams(request.query),
           origin: requestOrigin(request, app.env),
           currentSessionToken,
+          log: request.log,
         }),
       );
       clearFlowCookie(reply, request, app.env);

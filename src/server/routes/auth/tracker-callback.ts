@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { oauthCallbackQuerySchema, trackerAuthenticateOkSchema } from '../../../common/contracts/auth.js';
-import { logoutAnswerSchema, requireSession, sessionOf } from '../../plugins/guards.js';
+import { authorize, logoutAnswerSchema, requireSession, sessionOf } from '../../plugins/guards.js';
 import { requestOrigin } from '../../plugins/origin.js';
 import { refuseCrossSiteGet } from '../../plugins/same-origin.js';
 import { clearFlowCookie, readFlowToken, readSessionToken } from '../../plugins/sessions.js';
@@ -13,7 +13,8 @@ export const trackerCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiPaths.tracker.authenticateCode,
     {
-      onRequest: [refuseCrossSiteGet, requireSession],
+      // The grant is an agent's: a customer is refused before the code is read.
+      onRequest: [refuseCrossSiteGet, requireSession, authorize('searchTickets')],
       schema: {
         tags: ['auth'],
         summary: 'Complete the ticketing system authorization',
@@ -25,6 +26,7 @@ export const trackerCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
           200: trackerAuthenticateOkSchema,
           400: apiErrorSchema,
           401: logoutAnswerSchema.or(apiErrorSchema),
+          403: apiErrorSchema,
         },
       },
     },

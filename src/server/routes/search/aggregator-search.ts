@@ -13,7 +13,8 @@ const DESCRIPTION =
   'Searches every source the session may see (anonymous, customers, agents: Knowledge Base, Documentation, ' +
   'Community; customers also their own requests; agents and admins also Tickets and Jira) and the body ' +
   '`filter` names (all when empty). A filter key the user may not see is ignored. Each source is bounded by ' +
-  'a timeout and a circuit breaker; `status` says per source whether it answered.';
+  'a timeout and a circuit breaker; `status` says per source whether it answered. A query of a ticket ' +
+  'number (`32`, `#32`) or an issue key (`NET-1008`) alone answers `jump` when the session may open it.';
 
 /**
  * `POST /api/aggregator/search`, `/customerSearch`, `/agentSearch` (spec section 7). The three differ only in

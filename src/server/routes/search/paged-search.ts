@@ -5,10 +5,12 @@ import {
   PAGED_SEARCH_PATHS,
   pagedSearchQuerySchema,
   searchGroupSchemas,
+  SOURCE_ACTIONS,
   SOURCE_LABELS,
   type SearchGroups,
   type SourceKey,
 } from '../../../common/contracts/search.js';
+import { authorize } from '../../plugins/guards.js';
 import { searcherOf } from '../../plugins/searcher.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 503: apiErrorSchema };
@@ -21,6 +23,8 @@ export const pagedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       PAGED_SEARCH_PATHS[key],
       {
+        // Refused before the query is read: a visitor learns nothing of a members' source's parameters.
+        onRequest: authorize(SOURCE_ACTIONS[key]),
         schema: {
           tags: ['search'],
           summary,

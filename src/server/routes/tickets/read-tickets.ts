@@ -7,10 +7,10 @@ import {
   ticketDetailsSchema,
   ticketIdParamsSchema,
   ticketListSchema,
+  ticketOrganisationsSchema,
 } from '../../../common/contracts/tickets.js';
 import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
-import { listTickets } from '../../services/tickets/tickets.js';
-import { listStaff, requesterProfile } from '../../services/tickets/ticket-people.js';
+import { listOrganisations, listStaff, requesterProfile } from '../../services/tickets/ticket-people.js';
 
 /** `GET /api/tickets` and `GET /api/tickets/:id`: a customer's own (or organisation's), every ticket for staff. */
 export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +25,9 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List tickets',
         description:
           "A customer's own tickets (an organisation admin's: the organisation's); every ticket for agents. " +
-          'Filters: status, priority, due state, assignee (`me`, `none` or an agent id; agents), 25 a page; ' +
+          'Filters: status (one, `open-work` = new, open, pending and hold, or `any`), priority, due state, ' +
+          'assignee (`me`, `none` or an agent id; agents), organisation (agents), `q` (subject, requester or ' +
+          'ticket number), 25 a page; `unseenReply` marks, for a customer, an agent reply since they last opened it; ' +
           '`sort=due` puts tickets awaiting a first response first, soonest due (overdue) on top.',
         querystring: listTicketsQuerySchema,
         response: { 200: ticketListSchema, ...refusalSchemas(409) },
@@ -33,9 +35,9 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const { tickets, count } = await listTickets(app.tickets.options(request.log), user, request.query);
+      const list = await app.tickets.list(user, request.query, request.log);
       reply.header('cache-control', 'private, no-store');
-      return { tickets: await app.tickets.present(user, tickets), count };
+      return list;
     },
   );
 
@@ -70,6 +72,22 @@ export const readTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { assignees: await listStaff(app.db) };
+    },
+  );
+
+  app.get(
+    apiPaths.tickets.organisations,
+    {
+      onRequest: authorize('openAgentConsole'),
+      schema: {
+        tags: ['tickets'],
+        summary: 'The organisations the queue can be filtered by (staff)',
+        response: { 200: ticketOrganisationsSchema, ...refusalSchemas(409) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { organisations: await listOrganisations(app.db) };
     },
   );
 

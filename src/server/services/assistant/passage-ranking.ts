@@ -6,7 +6,13 @@ import {
   stemsOf,
   type HighlightTerms,
 } from '../../lib/fulltext/highlight.js';
-import { MAX_TERMS, parseQuery, type SynonymIndex } from '../../lib/fulltext/query-terms.js';
+import {
+  isReleaseNumber,
+  MAX_TERMS,
+  parseQuery,
+  wordsOf,
+  type SynonymIndex,
+} from '../../lib/fulltext/query-terms.js';
 import type { Passage } from './passages.js';
 import type { TermRarity } from './term-rarity.js';
 
@@ -42,7 +48,20 @@ export interface Question {
   highlight: HighlightTerms;
   /** How much each term counts: less for an earlier question's, then by rarity ({@link weighTerms}). */
   weights: number[];
+  /**
+   * The release numbers the latest question names (`7.2`, `8.1.1305`), without a leading `v`: a passage that does
+   * not name every one of them answers another release's question, however many other words it shares.
+   */
+  releases: string[];
 }
+
+const releasesOf = (text: string): string[] => [
+  ...new Set(
+    wordsOf(text)
+      .filter(isReleaseNumber)
+      .map((word) => word.replace(/^v/, '')),
+  ),
+];
 
 /** The meaningful terms of a text, each once, in order (a phrase of the synonym list as one term). */
 function meaningfulTermsOf(text: string, synonyms: SynonymIndex): string[] {
@@ -80,6 +99,7 @@ export function questionOf(text: string, synonyms: SynonymIndex, earlier?: strin
     terms: weighed.map((term) => term.spellings),
     highlight: highlightTermsOf(parsed),
     weights: weighed.map((term) => term.weight),
+    releases: releasesOf(text),
   };
 }
 
@@ -118,6 +138,9 @@ export function passageScore(question: Question, passage: Pick<Passage, 'itemTit
   if (question.terms.length === 0) return 0;
   const title = stemsOf(`${passage.itemTitle} ${passage.heading}`);
   const text = stemsOf(passage.text);
+  const names = (release: string) =>
+    [release, `v${release}`].some((word) => title.has(word) || text.has(word));
+  if (!question.releases.every(names)) return 0;
   let sum = 0;
   let total = 0;
   question.terms.forEach((term, index) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../content/markdown.js';
+import { renderMarkdown } from '../../connectors/content-folder/markdown.js';
 import { NO_SYNONYMS } from '../../lib/fulltext/query-terms.js';
 import { MIN_CONFIDENT_SCORE, passageScore, questionOf, rankPassages } from './passage-ranking.js';
 import { htmlSections, type Passage } from './passages.js';
@@ -69,5 +69,30 @@ describe('passage scores and the confidence threshold', () => {
       3,
     );
     expect(ranked.map((ranked) => ranked.url)).toEqual(['/docs?article=a#two', '/docs?article=b']);
+  });
+});
+
+describe('release numbers in a question', () => {
+  const question = questionOf('How do I upgrade the controller from 7.2 to 8.1?', NO_SYNONYMS);
+
+  it('are the latest question’s own, without a leading v', () => {
+    expect(question.releases).toEqual(['7.2', '8.1']);
+    expect(questionOf('and from v7.1?', NO_SYNONYMS, 'How do I upgrade to 8.1?').releases).toEqual(['7.1']);
+  });
+
+  it('must all be named by a passage, in its title, heading or text, however many other words it shares', () => {
+    const general = passage({
+      text: 'Upgrade the controller first, then each gateway, one release at a time.',
+    });
+    expect(passageScore(question, general)).toBe(0);
+    const other = passage({ text: 'Upgrade the controller from 7.1 to 8.0 first.' });
+    expect(passageScore(question, other)).toBe(0);
+    const named = passage({
+      itemTitle: 'Supported upgrade path from 7.2 to v8.1',
+      text: 'Upgrade the controller.',
+    });
+    expect(passageScore(question, named)).toBeGreaterThanOrEqual(MIN_CONFIDENT_SCORE);
+    // 8.10 is not 8.1.
+    expect(passageScore(question, passage({ text: 'Upgrade the controller from 7.2 to 8.10.' }))).toBe(0);
   });
 });

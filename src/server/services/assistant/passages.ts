@@ -35,7 +35,7 @@ export interface Section {
 
 /**
  * A section heading in an item's HTML: `<h1>` to `<h6>`, or a paragraph of bold text alone (the lead lines
- * the knowledge base writes instead of headings; the renderer gives both an id, services/content/markdown.ts).
+ * the knowledge base writes instead of headings; the renderer gives both an id, connectors/content-folder/markdown.ts).
  * The bold text may hold inline markup but no other paragraph or bold element.
  */
 const SECTION_HEADING =

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_REDIRECTS, INVALID_CREDENTIALS_MESSAGE } from '../../../common/contracts/auth.js';
 import { users } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
@@ -11,6 +12,7 @@ import { pkceChallenge, randomToken, safeEqual } from '../../lib/tokens.js';
 import { agentOfIdentity } from './identity-links.js';
 import { isCorporateEmail, normalizeEmail } from '../../../common/users.js';
 import { findUserByEmail, isStaff } from './users.js';
+import { syncStaffRole } from './staff-role-sync.js';
 
 /** The identity provider sends the popup back here (a page of the web app that calls authenticateCode). */
 export const OIDC_CALLBACK_PATH = '/login/callback';
@@ -63,7 +65,8 @@ export async function beginOidcSignIn(
  * `GET /api/azureAD/authenticateCode`: completes the popup sign-in. openid-client checks issuer, audience,
  * nonce, state and PKCE; the address must be of the corporate domain. The agent is found by the account's
  * issuer and subject, or at the first sign-in by a verified address (keeping the role on file), or created
- * with role agent; it gets a session of auth level azureAD, and the help-desk step follows.
+ * with role agent. When an admin rule is set (OIDC_ADMIN_ROLE or OIDC_ADMIN_GROUP) it decides agent or admin
+ * at every sign-in. The user gets a session of auth level azureAD, and the help-desk step follows.
  */
 export async function completeOidcSignIn(
   { db, identity, corporateEmailDomain, sessionPolicy }: AuthOptions,
@@ -72,6 +75,8 @@ export async function completeOidcSignIn(
     callbackParams: Record<string, string>;
     origin: string;
     currentSessionToken: string | undefined;
+    /** Where the role changes of the admin rule are logged. */
+    log: FastifyBaseLogger;
   },
 ): Promise<SignedIn> {
   const flow = await findFlow({ db, token: input.flowToken });
@@ -96,7 +101,7 @@ export async function completeOidcSignIn(
   if (!isCorporateEmail(claims.email, corporateEmailDomain)) {
     throw new ServiceError('FORBIDDEN', 'Only corporate accounts may use the agent sign-in.');
   }
-  const user = await agentOfIdentity(db, claims);
+  const user = await syncStaffRole(db, await agentOfIdentity(db, claims), claims, input.log);
   const { token, session } = await createSession({
     db,
     userId: user.id,

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { KnowledgeOptions } from './articles.js';
 
 /** Largest value of a PostgreSQL `integer` (the id column). */
@@ -15,8 +14,8 @@ export interface ArticleViewOptions {
 }
 
 /**
- * `kb_articles.view_count`, counted as the articles are read: the article page reports a view once it shows
- * the article (`POST /api/zendesk/articles/:id/views`; the article's own GET is a kept answer, replayed before
+ * The articles' view counts (`KnowledgeBaseConnector.addViews`), counted as they are read: the article page
+ * reports a view once it shows the article (`POST /api/zendesk/articles/:id/views`; the article's own GET is a kept answer, replayed before
  * any route runs, so it cannot count). Views are added up in memory and written as one statement per
  * `flushMs` and instance, whatever the traffic: a spike of readers costs one row update per article read,
  * not one commit per view. A client address counts once per article and window (a reload is not a reader).
@@ -70,25 +69,8 @@ export class ArticleViewCounter {
     await Promise.all([...this.writing]);
   }
 
-  /**
-   * One statement per kind of key, each with one JSON parameter; an id or slug that names no article updates
-   * nothing. `updated_at` is the article's content date and is not touched.
-   */
-  private async write(ids: Map<number, number>, slugs: Map<string, number>): Promise<void> {
-    if (ids.size > 0) {
-      const rows = JSON.stringify([...ids].map(([id, n]) => ({ id, n })));
-      await this.knowledge.db.execute(
-        sql`update kb_articles k set view_count = k.view_count + v.n
-from jsonb_to_recordset(${rows}::jsonb) as v(id int, n int) where k.id = v.id`,
-      );
-    }
-    if (slugs.size > 0) {
-      const rows = JSON.stringify([...slugs].map(([slug, n]) => ({ slug, n })));
-      await this.knowledge.db.execute(
-        sql`update kb_articles k set view_count = k.view_count + v.n
-from jsonb_to_recordset(${rows}::jsonb) as v(slug text, n int) where k.slug = v.slug`,
-      );
-    }
+  private write(ids: Map<number, number>, slugs: Map<string, number>): Promise<void> {
+    return this.knowledge.knowledgeBase.addViews({ byId: ids, bySlug: slugs });
   }
 
   /** Writes what is counted and stops counting. */

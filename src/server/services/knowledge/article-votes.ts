@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { articleVotes, kbArticles } from '../../db/schema/index.js';
+import type { ArticleVoteCount } from '../../connectors/knowledge-base/types.js';
 import { findArticleId, type KnowledgeOptions } from './articles.js';
 
 /**
@@ -9,6 +8,8 @@ import { findArticleId, type KnowledgeOptions } from './articles.js';
 
 export type Voter = `user:${string}` | `browser:${string}`;
 
+export type { ArticleVoteCount } from '../../connectors/knowledge-base/types.js';
+
 /** Records `voter`'s vote on an article (id or slug); NOT_FOUND when there is no such article. */
 export async function voteOnArticle(
   options: KnowledgeOptions,
@@ -16,47 +17,12 @@ export async function voteOnArticle(
   vote: { article: string; helpful: boolean },
 ): Promise<{ helpful: boolean }> {
   const articleId = await findArticleId(options, vote.article);
-  await options.db
-    .insert(articleVotes)
-    .values({ articleId, voter, helpful: vote.helpful })
-    .onConflictDoUpdate({
-      target: [articleVotes.articleId, articleVotes.voter],
-      set: { helpful: vote.helpful, updatedAt: sql`now()` },
-    });
+  await options.knowledgeBase.recordVote({ articleId, voter, helpful: vote.helpful });
   return { helpful: vote.helpful };
 }
 
-export interface ArticleVoteCount {
-  id: number;
-  title: string;
-  htmlUrl: string;
-  helpful: number;
-  notHelpful: number;
-}
-
-/**
- * The votes on file that were cast or last changed in [from, to), per article: the most voted first, then
- * the most found unhelpful (what a content writer looks at first).
- */
-export async function articleVoteCounts(
-  { db }: KnowledgeOptions,
+/** The votes on file that were cast or last changed in [from, to), per article (see `voteCounts`). */
+export const articleVoteCounts = (
+  { knowledgeBase }: KnowledgeOptions,
   period: { from: Date; to: Date; limit: number },
-): Promise<ArticleVoteCount[]> {
-  const helpful = sql<number>`count(*) filter (where ${articleVotes.helpful})::int`;
-  const notHelpful = sql<number>`count(*) filter (where not ${articleVotes.helpful})::int`;
-  const rows = await db
-    .select({
-      id: kbArticles.id,
-      title: kbArticles.title,
-      htmlUrl: kbArticles.htmlUrl,
-      helpful,
-      notHelpful,
-    })
-    .from(articleVotes)
-    .innerJoin(kbArticles, eq(kbArticles.id, articleVotes.articleId))
-    .where(and(gte(articleVotes.updatedAt, period.from), lt(articleVotes.updatedAt, period.to)))
-    .groupBy(kbArticles.id)
-    .orderBy(desc(sql`count(*)`), desc(notHelpful), asc(kbArticles.title), asc(kbArticles.id))
-    .limit(period.limit);
-  return rows.map((row) => ({ ...row, helpful: Number(row.helpful), notHelpful: Number(row.notHelpful) }));
-}
+): Promise<ArticleVoteCount[]> => knowledgeBase.voteCounts(period);

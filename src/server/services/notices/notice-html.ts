@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { DROPPED_WITH_CONTENT } from '../../lib/sanitize-rules.js';
 
 /**
  * The HTML a notice's description may hold (the brief: sanitized on write and on read, ASVS 1.3.1): the
@@ -35,19 +36,7 @@ const NOTICE_HTML: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
-  // What is dropped goes with its content where the content is code or markup for a parser of its own.
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'template',
-    'xmp',
-    'iframe',
-    'svg',
-    'math',
-  ],
+  nonTextTags: DROPPED_WITH_CONTENT,
   disallowedTagsMode: 'discard',
   transformTags: {
     // A link in a notice leaves the portal: a new tab, without the opener or the referrer.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_LAST_DAY, type SearchAnalytics } from '../../../common/contracts/search.js';
 import { ServiceError } from '../../lib/errors.js';
 import { articleVoteCounts } from '../knowledge/article-votes.js';
+import { deflectionReport } from '../tickets/deflection.js';
 import { searchAnalytics } from './analytics.js';
 
 /** What the period defaults to when the query names no start: the days before its end. */
@@ -23,7 +24,8 @@ function parseBound(value: string | undefined, end: boolean): Date | undefined {
 
 /**
  * The search analytics of a period (`from` and `to` as `GET /api/admin/search-analytics` takes them, checked
- * by its schema): top and zero-result queries and beside them the article votes. The API route and the admin
+ * by its schema): top and zero-result queries and beside them the article votes and the ticket forms'
+ * deflection. The API route and the admin
  * page's server render both answer with it.
  */
 export async function analyticsReport(
@@ -34,9 +36,10 @@ export async function analyticsReport(
   const from =
     parseBound(query.from, false) ?? new Date(to.getTime() - ANALYTICS_DEFAULT_PERIOD_DAYS * 86_400_000);
   if (from >= to) throw new ServiceError('INVALID_INPUT', 'from must be before to.');
-  const [result, votes] = await Promise.all([
+  const [result, votes, deflection] = await Promise.all([
     searchAnalytics(app.searches.options, { from, to, limit: TOP_LIMIT }),
     articleVoteCounts(app.knowledge.options, { from, to, limit: TOP_LIMIT }),
+    deflectionReport(app.db, { from, to }),
   ]);
   return {
     from: from.toISOString(),
@@ -49,5 +52,6 @@ export async function analyticsReport(
       helpful: row.helpful,
       notHelpful: row.notHelpful,
     })),
+    deflection,
   };
 }

@@ -14,9 +14,9 @@ export interface SearchEventInput {
   userId: string | null;
   role: string;
   counts: SearchCounts;
-  /** The corrected spelling whose results were shown, if any. */
+  /** The corrected spelling whose results were shown (in one source or more), if any. */
   correctedTo?: string;
-  /** The results were the partial match. */
+  /** The results were the partial match (in one source or more). */
   partial?: boolean;
 }
 
@@ -149,9 +149,9 @@ export interface ClickedResult {
 export interface SearchAnalyticsResult {
   topQueries: QueryCount[];
   zeroResultQueries: QueryCount[];
-  /** Misspelt queries and the spelling whose results they were shown. */
+  /** Misspelt queries and the spelling whose results they were shown (in one source or more). */
   correctedQueries: CorrectedQueryCount[];
-  /** Queries that matched no item with every word and fell back to the partial match. */
+  /** Queries that matched few items with every word and fell back to the partial match in a source or more. */
   partialQueries: QueryCount[];
   /** Searches, clicks on their results, and the results clicked most. */
   clickThrough: { searches: number; clicks: number; topResults: ClickedResult[] };

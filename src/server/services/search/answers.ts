@@ -9,6 +9,7 @@ import { groupPresenters, presentKbGroup, presentSearch } from '../../presenters
 import { findCategory } from '../knowledge/articles.js';
 import type { AnalyticsOptions, SearchEventRecorder } from './analytics.js';
 import type { SearchService } from './federated-search.js';
+import { jumpOf, type VisibleTicket } from './jump.js';
 import type { Searcher } from './types.js';
 
 /**
@@ -22,6 +23,8 @@ export interface SearchOptions extends AnalyticsOptions {
   knowledgeBase: KnowledgeBaseConnector;
   service: SearchService;
   events: SearchEventRecorder;
+  /** The ticket a search of its number goes to, when the searcher may open it (jump.ts). */
+  visibleTicket: VisibleTicket;
 }
 
 /** The federated search (spec section 7), queued for analytics: never awaited, failures only logged. */
@@ -36,15 +39,20 @@ export async function federatedSearchAnswer(
     exact: input.exact ?? false,
     ...(filter ? { filter } : {}),
   });
+  // A search counts as corrected (or partial) when any of its groups was: the corrected spelling is the
+  // query's, the same in every group that showed it.
+  const fallbacks = Object.values(result.fallbacks);
+  const correctedTo = fallbacks.find((fallback) => fallback.showingResultsFor)?.showingResultsFor;
   options.events.record({
     query,
     userId: searcher.userId,
     role,
     counts: result.counts,
-    ...(result.showingResultsFor !== undefined ? { correctedTo: result.showingResultsFor } : {}),
-    ...(result.partial ? { partial: true } : {}),
+    ...(correctedTo !== undefined ? { correctedTo } : {}),
+    ...(fallbacks.some((fallback) => fallback.partial) ? { partial: true } : {}),
   });
-  return presentSearch(result);
+  const jump = await jumpOf(query, searcher, result, options.visibleTicket);
+  return { ...presentSearch(result), ...(jump ? { jump } : {}) };
 }
 
 /** One page of one source, in that source's group shape. */

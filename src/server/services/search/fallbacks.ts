@@ -1,15 +1,22 @@
+import type { QueryReading } from './suggest.js';
 import type { MatchMode } from './types.js';
 
 /**
  * What a search does when the words as typed find little (issue: recall without losing precision). A query
  * that matches well is answered as typed: ranking is good, and a fallback could only add noise. Only below
- * `FEW_MATCHES` does the search try the corrected spelling ('Did you mean'), and only when it finds more is it
- * shown instead ('Showing results for'); then, still below, the partial match, where an item needs half of
+ * `FEW_MATCHES` does the search try the corrected spelling ('Did you mean'), only when the words as typed found
+ * nothing there, and only when it finds more is it shown instead ('Showing results for'); then, still below, the partial match, where an item needs half of
  * the query's meaningful words (question and stop words do not count), so a whole question finds the item
- * that answers it and a nonsense query still finds nothing.
+ * that answers it and a nonsense query still finds nothing. A query whose words are mostly foreign to the
+ * content (suggest.ts: another product, an office application) takes no fallback: its few ordinary words,
+ * respelled or matched alone, would only dress up an answer to a question the content does not cover.
+ *
+ * The fallbacks run per source: each source's own count decides, so what one source finds never keeps
+ * another from its fallbacks (a signed-in agent's tickets must not cost them the public sources' partial
+ * match a visitor gets), and a later page of a source takes the same attempt as its first page.
  */
 
-/** Fewer matches than this in all, and the corrected spelling is tried. */
+/** Fewer matches than this in a source, and the corrected spelling is tried there. */
 export const FEW_MATCHES = 3;
 
 export interface Attempt {
@@ -32,16 +39,25 @@ export async function searchWithFallbacks<R>(options: {
   exact: boolean;
   run: (attempt: Attempt) => Promise<R>;
   matchesOf: (result: R) => number;
-  /** Whether every source answered: a result with a failed source is not a reason to search again. */
+  /** Whether the source answered: a failure is not a reason to search again. */
   settled: (result: R) => boolean;
-  suggest: (query: string) => Promise<string | undefined>;
+  /**
+   * The corrected spelling of `query` and whether it is foreign to the content, asked only when the words as
+   * typed find little. The sources of one search share it, so it is worked out once per query, not once per
+   * source.
+   */
+  read: () => Promise<QueryReading>;
 }): Promise<ResolvedSearch<R>> {
   const typed: Attempt = { query: options.query, match: 'all', corrected: false };
   let best = { result: await options.run(typed), attempt: typed };
   let found = options.matchesOf(best.result);
   if (found >= FEW_MATCHES || !options.settled(best.result)) return best;
 
-  const suggestion = options.exact ? undefined : await options.suggest(options.query);
+  const reading = await options.read();
+  if (reading.foreign) return best;
+  // Words that found something as typed are the content's own words ("RouteLimitExceeded", "nxdomain"):
+  // correcting them into commoner words would bury the item they name.
+  const suggestion = options.exact || found > 0 ? undefined : reading.suggestion;
   if (suggestion) {
     const corrected: Attempt = { query: suggestion, match: 'all', corrected: true };
     const result = await options.run(corrected);

@@ -12,8 +12,8 @@ import { TrackerGrantMissingError } from '../../connectors/tracker/grant-error.j
 import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { isSourceFailure, retryAfterMsOf } from './source-failure.js';
-import { searchWithFallbacks, type Attempt } from './fallbacks.js';
-import { suggestSpelling } from './suggest.js';
+import { searchWithFallbacks, type Attempt, type ResolvedSearch } from './fallbacks.js';
+import { readQuery, type QueryReading, type Vocabulary } from './suggest.js';
 import type {
   KbHit,
   MatchMode,
@@ -26,17 +26,23 @@ import type {
 
 export type SourceGroups = { [K in SourceKey]?: SourcePage<SourceHits[K]> };
 
+/** How a group's results were found, when not with every word as typed (see fallbacks.ts). */
+export interface GroupFallback {
+  /** The results are those of this corrected spelling ('Showing results for'). */
+  showingResultsFor?: string;
+  /** The results match only some of the query's words (the partial match). */
+  partial?: true;
+}
+
 export interface FederatedResult {
   groups: SourceGroups;
   status: { [K in SourceKey]?: SourceStatus };
   /** Match count per source present (0 for one that failed): what analytics records. */
   counts: { [K in SourceKey]?: number };
-  /** When even the corrected spelling found nothing: the 'Did you mean' link. */
+  /** Per source that took a fallback: which (each source takes its own, see fallbacks.ts). */
+  fallbacks: { [K in SourceKey]?: GroupFallback };
+  /** When no source found anything, even with the corrected spelling, and all answered: 'Did you mean'. */
   didYouMean?: string;
-  /** The results are those of this corrected spelling ('Showing results for'). */
-  showingResultsFor?: string;
-  /** The results match only some of the query's words (the partial match). */
-  partial?: boolean;
 }
 
 export interface Suggestion {
@@ -49,6 +55,14 @@ function suggestionOf(source: Suggestion['source'], hit: SourceHits[Suggestion['
   if ('htmlUrl' in hit) return { source, title: hit.title, url: hit.htmlUrl };
   if ('domain' in hit) return { source, title: hit.title, url: docsPageUrl(hit.domain, hit.path) };
   return { source, title: hit.title, url: hit.url };
+}
+
+function fallbackOf(attempt: Attempt): GroupFallback | undefined {
+  if (!attempt.corrected && attempt.match === 'all') return undefined;
+  return {
+    ...(attempt.corrected ? { showingResultsFor: attempt.query } : {}),
+    ...(attempt.match === 'any' ? { partial: true as const } : {}),
+  };
 }
 
 /** A page request: what, which page (the searcher comes apart); `exact` skips the corrected spelling. */
@@ -66,8 +80,8 @@ export interface SearchServiceOptions {
   categorySource: (categoryId: number) => SearchSource<KbHit>;
   /** Empties every cache of the sources (after a content load). */
   clearCaches: () => void;
-  /** Listed words similar to a word, best first: the candidates of 'Did you mean' (search-words.ts). */
-  similarWords: (word: string) => Promise<string[]>;
+  /** The content's vocabulary: the candidates of 'Did you mean' and the foreign words (search-words.ts). */
+  vocabulary: Vocabulary;
   timeoutMs: number;
   breaker: { failureThreshold: number; cooldownMs: number; now?: () => number };
   log: FastifyBaseLogger;
@@ -149,67 +163,18 @@ export class SearchService {
     }
   }
 
-  /** The first page of each of `keys`, side by side, for one attempt of a search. */
-  private async searchKeys(keys: readonly SourceKey[], searcher: Searcher, attempt: Attempt) {
-    const status: FederatedResult['status'] = {};
-    const counts: FederatedResult['counts'] = {};
-    const groups: Record<string, SourcePage<unknown>> = {};
-    await Promise.all(
-      keys.map(async (key) => {
-        const outcome = await this.run(key, this.options.sources[key], {
-          searcher,
-          query: attempt.query,
-          page: 1,
-          match: attempt.match,
-        });
-        status[key] = outcome.status;
-        groups[key] = outcome.status === 'ok' ? outcome.page : { count: 0, hits: [] };
-        counts[key] = groups[key].count;
-      }),
-    );
-    const total = Object.values(groups).reduce((sum, page) => sum + page.count, 0);
-    return { groups: groups as SourceGroups, status, counts, total };
-  }
-
   /**
-   * The aggregator search: first page of each source the searcher may see and asked for (all of them when
-   * `filter` is empty), with the fallbacks of fallbacks.ts when the words as typed find little. Sources they
-   * may not see are dropped silently.
+   * One source's page, with the fallbacks of fallbacks.ts decided by that source's own count: page 1 of the
+   * aggregator search and a later page of the same source take the same attempt.
    */
-  async searchAll(
-    searcher: Searcher,
-    input: {
-      query: string;
-      filter?: readonly SourceKey[];
-      exact?: boolean;
-    },
-  ): Promise<FederatedResult> {
-    const wanted = input.filter && input.filter.length > 0 ? new Set(input.filter) : undefined;
-    const keys = allowedSources(searcher).filter((key) => !wanted || wanted.has(key));
-    const resolved = await searchWithFallbacks({
-      query: input.query,
-      exact: input.exact ?? false,
-      run: (attempt) => this.searchKeys(keys, searcher, attempt),
-      matchesOf: (result) => result.total,
-      settled: (result) => keys.length > 0 && keys.every((key) => result.status[key] === 'ok'),
-      suggest: (query) => this.suggest(query),
-    });
-    const { groups, status, counts } = resolved.result;
-    const result: FederatedResult = { groups, status, counts };
-    if (resolved.attempt.corrected) result.showingResultsFor = resolved.attempt.query;
-    if (resolved.attempt.match === 'any') result.partial = true;
-    if (resolved.didYouMean) result.didYouMean = resolved.didYouMean;
-    return result;
-  }
-
-  /** One source's page with the same fallbacks as the aggregator search, so page 2 follows page 1. */
-  private async searchSource<K extends SourceKey>(
+  private resolveSource<K extends SourceKey>(
     key: K,
     source: SearchSource<SourceHits[K]>,
     searcher: Searcher,
     input: PageInput,
-  ): Promise<Outcome<SourceHits[K]>> {
-    const resolved = await searchWithFallbacks({
+    read: () => Promise<QueryReading>,
+  ): Promise<ResolvedSearch<Outcome<SourceHits[K]>>> {
+    return searchWithFallbacks({
       query: input.query,
       exact: input.exact ?? false,
       run: (attempt) =>
@@ -221,8 +186,65 @@ export class SearchService {
         }),
       matchesOf: (outcome) => (outcome.status === 'ok' ? outcome.page.count : 0),
       settled: (outcome) => outcome.status === 'ok',
-      suggest: (query) => this.suggest(query),
+      read,
     });
+  }
+
+  /**
+   * The aggregator search: first page of each source the searcher may see and asked for (all of them when
+   * `filter` is empty), each with its own fallbacks when the words as typed find little there, so a source
+   * gets the same recall whatever else the searcher may see. Sources they may not see are dropped silently.
+   */
+  async searchAll(
+    searcher: Searcher,
+    input: {
+      query: string;
+      filter?: readonly SourceKey[];
+      exact?: boolean;
+    },
+  ): Promise<FederatedResult> {
+    const wanted = input.filter && input.filter.length > 0 ? new Set(input.filter) : undefined;
+    const keys = allowedSources(searcher).filter((key) => !wanted || wanted.has(key));
+    // Asked by the sources that find little, worked out once for all of them.
+    let reading: Promise<QueryReading> | undefined;
+    const read = () => (reading ??= this.read(input.query));
+    const result: FederatedResult = { groups: {}, status: {}, counts: {}, fallbacks: {} };
+    const groups: Record<string, SourcePage<unknown>> = {};
+    let didYouMean: string | undefined;
+    await Promise.all(
+      keys.map(async (key) => {
+        const resolved = await this.resolveSource(
+          key,
+          this.options.sources[key],
+          searcher,
+          { query: input.query, page: 1, exact: input.exact ?? false },
+          read,
+        );
+        const outcome = resolved.result;
+        result.status[key] = outcome.status;
+        groups[key] = outcome.status === 'ok' ? outcome.page : { count: 0, hits: [] };
+        result.counts[key] = groups[key].count;
+        const fallback = fallbackOf(resolved.attempt);
+        if (fallback) result.fallbacks[key] = fallback;
+        didYouMean ??= resolved.didYouMean;
+      }),
+    );
+    result.groups = groups as SourceGroups;
+    // Only when nothing was found anywhere; a source that failed might have found something.
+    const total = Object.values(result.counts).reduce((sum, count) => sum + count, 0);
+    const answered = keys.every((key) => result.status[key] === 'ok');
+    if (didYouMean !== undefined && total === 0 && answered) result.didYouMean = didYouMean;
+    return result;
+  }
+
+  /** One source's page with the same fallbacks as the aggregator search, so page 2 follows page 1. */
+  private async searchSource<K extends SourceKey>(
+    key: K,
+    source: SearchSource<SourceHits[K]>,
+    searcher: Searcher,
+    input: PageInput,
+  ): Promise<Outcome<SourceHits[K]>> {
+    const resolved = await this.resolveSource(key, source, searcher, input, () => this.read(input.query));
     return resolved.result;
   }
 
@@ -294,17 +316,21 @@ export class SearchService {
     return outcome.page;
   }
 
-  /** 'Did you mean', bounded by the same timeout as a source; a failure only costs the suggestion. */
-  private async suggest(query: string): Promise<string | undefined> {
+  /**
+   * 'Did you mean' and the foreign words, bounded by the same timeout as a source; a failure only costs the
+   * suggestion (and the query is then read as the content's own).
+   */
+  private async read(query: string): Promise<QueryReading> {
+    const unread: QueryReading = { foreign: false };
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), this.options.timeoutMs);
+    const timedOut = new Promise<QueryReading>((resolve) => {
+      timer = setTimeout(() => resolve(unread), this.options.timeoutMs);
     });
     try {
-      return await Promise.race([suggestSpelling(query, this.options.similarWords), timedOut]);
+      return await Promise.race([readQuery(query, this.options.vocabulary), timedOut]);
     } catch (error) {
       this.options.log.warn({ err: error }, 'search suggestion failed');
-      return undefined;
+      return unread;
     } finally {
       clearTimeout(timer);
     }

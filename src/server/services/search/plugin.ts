@@ -15,7 +15,11 @@ import {
 } from './answers.js';
 import { categorySource, connectorSources } from './connector-sources.js';
 import { SearchService } from './federated-search.js';
-import { similarWords } from './search-words.js';
+import { knownWords, similarWords } from './search-words.js';
+import { can } from '../../../common/policies.js';
+import { ServiceError } from '../../lib/errors.js';
+import { visibleTicket } from '../tickets/tickets.js';
+import type { VisibleTicket } from './jump.js';
 import type { SearchSources, Searcher } from './types.js';
 
 /** The search area as routes and the server render use it. */
@@ -69,7 +73,10 @@ async function searchPlugin(app: FastifyInstance, options: SearchPluginOptions):
     sources: { ...connectorSources(connectors), ...options.sources },
     categorySource: (categoryId) => categorySource(connectors, categoryId),
     clearCaches: app.searchCaches.clear,
-    similarWords: (word) => similarWords(app.db, word),
+    vocabulary: {
+      similar: (word) => similarWords(app.db, word),
+      known: (words) => knownWords(app.db, words),
+    },
     timeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
     breaker: {
       failureThreshold: env.SEARCH_BREAKER_FAILURES,
@@ -86,11 +93,31 @@ async function searchPlugin(app: FastifyInstance, options: SearchPluginOptions):
     },
   );
   app.addHook('onClose', async () => events.close());
+  // The ticket page's own check (the ticket scope): a ticket is jumped to exactly when its page would open.
+  const ticketForSearcher: VisibleTicket = async (searcher, id) => {
+    const { actor, userId, email } = searcher;
+    if (!actor || !userId || !email || !can(actor, 'readTickets')) return null;
+    try {
+      const ticket = await visibleTicket(
+        app.tickets.options(app.log),
+        { id: userId, email, role: actor.role },
+        id,
+      );
+      return { subject: ticket.subject };
+    } catch (error) {
+      // Not found and not the searcher's look the same; a failing help desk costs the jump, not the search.
+      if (!(error instanceof ServiceError && error.code === 'NOT_FOUND')) {
+        app.log.warn({ err: error }, 'search: the named ticket could not be read');
+      }
+      return null;
+    }
+  };
   const searchOptions: SearchOptions = {
     db: app.db,
     knowledgeBase: app.connectors.knowledgeBase,
     service,
     events,
+    visibleTicket: ticketForSearcher,
   };
   app.decorate('searches', {
     options: searchOptions,

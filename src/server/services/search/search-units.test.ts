@@ -3,7 +3,7 @@ import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { isSourceFailure, retryAfterMsOf } from './source-failure.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { suggestSpelling, trigramSimilarity } from './suggest.js';
+import { editDistance, readQuery, trigramSimilarity, type Vocabulary } from './suggest.js';
 
 describe('CircuitBreaker', () => {
   it('opens after N consecutive failures, half-opens after the cool-down with one trial', () => {
@@ -121,12 +121,56 @@ describe('TtlCache under concurrency', () => {
   });
 });
 
-describe('suggestSpelling', () => {
-  it('replaces misspelled words with the most similar title word', async () => {
-    const titles = async () => ['Deploying a transit gateway', 'Firewall insertion'];
-    expect(await suggestSpelling('trnasit gatway', titles)).toBe('transit gateway');
-    expect(await suggestSpelling('transit gateway', titles)).toBeUndefined();
-    expect(await suggestSpelling('zzzz', titles)).toBeUndefined();
+/** A vocabulary of these words and item counts, candidates by trigram similarity as pg_trgm `%` picks them. */
+function vocabularyOf(words: Record<string, number>): Vocabulary {
+  return {
+    similar: async (word) =>
+      Object.entries(words)
+        .filter(([listed]) => trigramSimilarity(word, listed) >= 0.3)
+        .map(([listed, items]) => ({ word: listed, items })),
+    known: async (asked) => new Set(asked.filter((word) => word in words)),
+  };
+}
+
+describe('readQuery', () => {
+  const vocabulary = vocabularyOf({
+    transit: 5,
+    gateway: 9,
+    gateways: 4,
+    exceeded: 3,
+    inter: 1,
+    large: 6,
+    send: 2,
+    attachments: 2,
+  });
+
+  it('corrects a word no item holds into the commonest listed word a typo away', async () => {
+    expect(await readQuery('trnasit gatway', vocabulary)).toEqual({
+      suggestion: 'transit gateway',
+      foreign: false,
+    });
+    expect(await readQuery('transit gateway', vocabulary)).toEqual({ foreign: false });
+  });
+
+  it('never turns a word into one further than a typo, or with another first letter', async () => {
+    // "excel" is four edits from "exceeded", "printer" opens with another letter than "inter".
+    expect(await readQuery('excel gateway', vocabulary)).toEqual({ foreign: true });
+    expect(await readQuery('printer transit gateway', vocabulary)).toEqual({ foreign: false });
+  });
+
+  it('takes a query whose meaningful words are mostly foreign for off-topic', async () => {
+    expect(await readQuery('zzzz', vocabulary)).toEqual({ foreign: true });
+    expect(await readQuery('gmail attachments too large to send', vocabulary)).toEqual({ foreign: false });
+    expect(await readQuery('how do i sync my gmail calendar', vocabulary)).toEqual({ foreign: true });
+    // Stop words and identifiers do not count.
+    expect(await readQuery('how do i', vocabulary)).toEqual({ foreign: false });
+    expect(await readQuery('8.1 gateway', vocabulary)).toEqual({ foreign: false });
+  });
+
+  it('counts a swap of two letters as one edit', () => {
+    expect(editDistance('clinet', 'client')).toBe(1);
+    expect(editDistance('excel', 'exceeded')).toBe(4);
+    expect(editDistance('', 'abc')).toBe(3);
   });
 
   it('measures like pg_trgm similarity', () => {

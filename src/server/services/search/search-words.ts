@@ -1,34 +1,101 @@
 import { sql } from 'drizzle-orm';
+import type { VocabularyWord } from '../../connectors/search-types.js';
 import { executeRows, type Database } from '../../db/client.js';
+import { stemOf } from '../../lib/fulltext/highlight.js';
 
 /**
- * The word list behind 'Did you mean' (table `search_words`): every word of the public content titles, and
- * the trigram lookup over it. Words are split as `queryWords` in suggest.ts splits a query (lower case, runs
- * of letters and digits); words the suggestion never corrects (shorter than 3, or with a digit) are left out.
- * Tickets and defects are not in it: their titles must not surface to people who may not see them.
+ * The vocabulary of the public content (table `search_words`): every word of its titles and bodies, with how
+ * many items hold it, and the trigram lookup over it. It gives 'Did you mean' its candidates and tells a word
+ * of the content from one foreign to all of it (suggest.ts). Words are split as a query's (query-terms.ts
+ * `wordsOf`: lower case, runs of letters and digits); words the suggestion never corrects (shorter than 3, or
+ * with a digit) are left out. Tickets and defects are not in it: their words must not surface to people who
+ * may not see them.
  */
 
-const TITLE_TABLES = ['kb_articles', 'docs_pages', 'community_posts'] as const;
+/** Where words come from: the knowledge base, the documentation and the community connectors. */
+export interface VocabularySource {
+  vocabulary(): Promise<VocabularyWord[]>;
+}
 
-/** Replaces the word list with the words of the current titles; the content loader calls it after a load. */
-export async function refreshSearchWords(db: Database): Promise<void> {
-  const titles = sql.raw(TITLE_TABLES.map((table) => `select title from ${table}`).join(' union all '));
+const WORDS_LOCK_KEY = 7_354_120_003;
+
+/** The refresh running in this process, per database: the next one starts after it (see refreshSearchWords). */
+const running = new WeakMap<Database, Promise<void>>();
+
+/**
+ * Replaces the vocabulary with the words of the sources' current content; called after every content load and
+ * sync. Refreshes in one process run one after another, each reading the words only when the previous one has
+ * written, so the last refresh after a load reads that load's words. (The words are read before the
+ * transaction: an embedded database has one connection, which a read from outside an open transaction would
+ * wait for forever.) Across instances a refresh that read its words just before another instance's load could
+ * write after that load's own refresh; the next load or sync writes the list again.
+ */
+export function refreshSearchWords(db: Database, sources: readonly VocabularySource[]): Promise<void> {
+  const previous = running.get(db) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => replaceWords(db, sources));
+  running.set(db, next);
+  return next;
+}
+
+/** The sources' words merged: items added up, in a title when any source's title holds it. */
+function merged(lists: readonly VocabularyWord[][]): (VocabularyWord & { stem: string })[] {
+  const words = new Map<string, VocabularyWord & { stem: string }>();
+  for (const list of lists) {
+    for (const entry of list) {
+      const known = words.get(entry.word);
+      if (known) {
+        known.items += entry.items;
+        known.inTitle ||= entry.inTitle;
+      } else words.set(entry.word, { ...entry, stem: stemOf(entry.word) });
+    }
+  }
+  return [...words.values()];
+}
+
+async function replaceWords(db: Database, sources: readonly VocabularySource[]): Promise<void> {
+  const words = merged(await Promise.all(sources.map((source) => source.vocabulary())));
   // One transaction: searches meanwhile see the old list, never an empty one. Two instances refreshing at
-  // once both end with the same list (`on conflict do nothing` waits for the other's rows).
+  // once take turns (the lock), so neither inserts into a list the other is emptying.
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${WORDS_LOCK_KEY})`);
     await tx.execute(sql`delete from search_words`);
-    await tx.execute(sql`insert into search_words (word)
-select distinct word from (select regexp_split_to_table(lower(title), '[^[:alnum:]]+') as word from (${titles}) titles) words
-where length(word) >= 3 and word !~ '[0-9]'
+    await tx.execute(sql`insert into search_words (word, items, in_title, stem)
+select word, items, "inTitle", stem
+from jsonb_to_recordset(${JSON.stringify(words)}::jsonb) as words(word text, items int, "inTitle" boolean, stem text)
 on conflict do nothing`);
   });
 }
 
-/** At most `limit` listed words most similar to `word` (pg_trgm `%`, its default threshold 0.3), best first. */
-export async function similarWords(db: Database, word: string, limit = 5): Promise<string[]> {
-  const rows = await executeRows<{ word: string }>(
+/** A listed word, with how many items hold it. */
+export interface ListedWord {
+  word: string;
+  items: number;
+}
+
+/**
+ * At most `limit` listed words most similar to `word` (pg_trgm `%`, its default threshold 0.3), best first:
+ * title words, and body words that more than one item holds (a word of one body may be its own typo).
+ */
+export async function similarWords(db: Database, word: string, limit = 8): Promise<ListedWord[]> {
+  const rows = await executeRows<{ word: string; items: number | string }>(
     db,
-    sql`select word from search_words where word % ${word} order by similarity(word, ${word}) desc, word limit ${limit}`,
+    sql`select word, items from search_words where word % ${word} and (in_title or items > 1)
+order by similarity(word, ${word}) desc, word limit ${limit}`,
   );
-  return rows.map((row) => row.word);
+  return rows.map((row) => ({ word: row.word, items: Number(row.items) }));
+}
+
+/** Which of `words` the content holds, as typed or as another word of the same stem ("syncing", "sync"). */
+export async function knownWords(db: Database, words: readonly string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const stems = words.map(stemOf);
+  const rows = await executeRows<{ word: string; stem: string }>(
+    db,
+    sql`select word, stem from search_words
+where word in (select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb))
+or stem in (select jsonb_array_elements_text(${JSON.stringify(stems)}::jsonb))`,
+  );
+  const listed = new Set(rows.map((row) => row.word));
+  const listedStems = new Set(rows.map((row) => row.stem));
+  return new Set(words.filter((word, index) => listed.has(word) || listedStems.has(stems[index] ?? '')));
 }

@@ -34,6 +34,9 @@ function isPlainText(bytes: Uint8Array): boolean {
   }
 }
 
+/** `an` before a type read letter by letter whose first letter sounds a vowel (an EXE, an MP4), else `a`. */
+const article = (ext: string) => (/^[aefhilmnorsx]/i.test(ext) ? 'an' : 'a');
+
 const hasExtension = (fileName: string, type: AcceptedType) =>
   type.extensions.some((extension) => fileName.toLowerCase().endsWith(extension));
 
@@ -67,7 +70,7 @@ export async function scanAttachment(
     if (type) return { contentType: type.contentType, fileName: nameFor(fileName, type) };
     throw new ServiceError(
       'INVALID_INPUT',
-      `body: a ${detected.ext.toUpperCase()} file is not accepted; attach screenshots, PDF, logs or diagnostic bundles`,
+      `body: ${article(detected.ext)} ${detected.ext.toUpperCase()} file is not accepted; attach screenshots, PDF, logs or diagnostic bundles`,
     );
   }
   if (hasExtension(fileName, TEXT) && isPlainText(bytes)) return { contentType: TEXT.contentType, fileName };

@@ -57,7 +57,11 @@ export async function attachFile(
     })
     .returning();
   if (!row) throw new Error('attachments: no row returned');
-  const ticket = await options.ticketDesk.recordAttachment(ticketId, { fileName, actorEmail: user.email });
+  const ticket = await options.ticketDesk.recordAttachment(ticketId, {
+    fileName,
+    actorEmail: user.email,
+    file: { bytes: input.bytes, contentType },
+  });
   if (ticket) await announceTicketChange(options.db, ticket);
   return row;
 }

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Ticket, TicketDetails } from '../../../common/contracts/tickets.js';
+import type {
+  ListTicketsQuery,
+  Ticket,
+  TicketDetails,
+  TicketList,
+} from '../../../common/contracts/tickets.js';
 import { ticketUrl } from '../../../common/tickets.js';
 import type { HelpdeskTicketRecord } from '../../connectors/ticket-desk/types.js';
 import type { StorageConnector } from '../../connectors/storage/types.js';
@@ -12,11 +17,14 @@ import {
   presentTicketEvent,
 } from '../../presenters/tickets.js';
 import { listAttachments } from './attachments.js';
+import { announceTicketChange } from './ticket-events.js';
 import type { PortalUser } from '../auth/users.js';
 import { createSlaClock } from './sla-clock.js';
 import { createTicketMailer } from './ticket-mail.js';
 import { userIdsByEmail } from './ticket-people.js';
-import { getTicket, type TicketOptions } from './tickets.js';
+import { createLastKnown } from './last-known.js';
+import { lastTicketViews, recordTicketView } from './ticket-views.js';
+import { getTicket, listTickets, type TicketOptions } from './tickets.js';
 
 /** What the ticket calls need, built once, and the tickets as a user is shown them. */
 export interface TicketsArea {
@@ -31,8 +39,14 @@ export interface TicketsArea {
   present(user: PortalUser, tickets: HelpdeskTicketRecord[]): Promise<Ticket[]>;
   presentOne(user: PortalUser, ticket: HelpdeskTicketRecord): Promise<Ticket>;
   /**
+   * A page of tickets as `user` reads it (`GET /api/tickets`, and the list's server render). When the desk
+   * does not answer, the last page this user read with the same filters, marked `stale` (last-known.ts).
+   */
+  list(user: PortalUser, query: ListTicketsQuery, log: FastifyBaseLogger): Promise<TicketList>;
+  /**
    * A ticket as `user` reads it (`GET /api/tickets/:id`, and the ticket page's server render): the ticket, its
-   * comments, files, history and conversation.
+   * comments, files, history and conversation; when the desk does not answer, as this user last read it,
+   * marked `stale`.
    */
   details(user: PortalUser, id: number, log: FastifyBaseLogger): Promise<TicketDetails>;
 }
@@ -67,9 +81,21 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
       ticket.requester.email,
       ...(ticket.assignee ? [ticket.assignee.email] : []),
     ]);
+    const staff = user.role !== 'customer';
+    const [idsByEmail, viewedAt] = await Promise.all([
+      userIdsByEmail(app.db, emails),
+      staff
+        ? new Map<number, Date>()
+        : lastTicketViews(
+            app.db,
+            user.id,
+            tickets.map((ticket) => ticket.id),
+          ),
+    ]);
     const view = {
-      idsByEmail: await userIdsByEmail(app.db, emails),
-      staff: user.role !== 'customer',
+      idsByEmail,
+      viewedAt,
+      staff,
       now: Date.now(),
       dueSoonMinutes: ticketing.dueSoonMinutes,
     };
@@ -80,24 +106,35 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
     if (!presented) throw new Error('tickets: nothing presented');
     return presented;
   };
+  const lastLists = createLastKnown<TicketList>();
+  const lastDetails = createLastKnown<TicketDetails>();
   app.decorate('tickets', {
     options,
     attachmentOptions: (log) => ({ ...options(log), storage: app.connectors.storage }),
     present,
     presentOne,
-    async details(user, id, log) {
-      const ticketOptions = options(log);
-      const { ticket, comments, history, conversation } = await getTicket(ticketOptions, user, id);
-      const attachments = await listAttachments(ticketOptions, ticket.id);
-      return {
-        ticket: await presentOne(user, ticket),
-        comments: comments.map(presentComment),
-        attachments: attachments.map(presentAttachment),
-        history: history.map(presentTicketEvent),
-        conversation,
-      };
-    },
+    list: (user, query, log) =>
+      lastLists.read(`${user.id}:${JSON.stringify(query)}`, async () => {
+        const { tickets, count } = await listTickets(options(log), user, query);
+        return { tickets: await present(user, tickets), count };
+      }),
+    details: (user, id, log) =>
+      lastDetails.read(`${user.id}:${id}`, async () => {
+        const ticketOptions = options(log);
+        const { ticket, comments, history, conversation } = await getTicket(ticketOptions, user, id);
+        if (user.role === 'customer') await recordTicketView(app.db, user.id, ticket.id);
+        const attachments = await listAttachments(ticketOptions, ticket.id);
+        return {
+          ticket: await presentOne(user, ticket),
+          comments: comments.map(presentComment),
+          attachments: attachments.map(presentAttachment),
+          history: history.map(presentTicketEvent),
+          conversation,
+        };
+      }),
   } satisfies TicketsArea);
+  // A change made at the desk itself (Zendesk's agent console) reaches the open pages as one made here does.
+  app.connectors.ticketDesk.onDeskChange?.((ticket) => announceTicketChange(app.db, ticket));
 }
 
 export default fp(ticketsPlugin, { name: 'tickets', dependencies: ['foundation', 'assistant'] });

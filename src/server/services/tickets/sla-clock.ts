@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import {
+  OPEN_WORK_STATUSES,
   SUPPORT_TIERS,
   slaMinutes,
   type DueState,
@@ -110,7 +111,7 @@ export function tierTargets(config: Pick<PortalConfig, 'sla' | 'ticketing'>, tie
 
 /** What the clock reads of a ticket: facts any help desk keeps. */
 export interface ClockFacts {
-  status: TicketStatus | 'hold';
+  status: TicketStatus;
   firstResponseDueAt: Date | null;
   firstRespondedAt: Date | null;
 }
@@ -122,10 +123,8 @@ export interface ClockFacts {
  */
 export const CLOCK_STOPPING_STATUSES = ['solved', 'closed'] as const satisfies readonly TicketStatus[];
 
-/** The statuses in which the clock may run (a help desk's `hold` included): every other one. */
-export const CLOCK_RUNNING_STATUSES = ['new', 'open', 'pending', 'hold'] as const satisfies readonly (
-  TicketStatus | 'hold'
-)[];
+/** The statuses in which the clock may run: every other one. */
+export const CLOCK_RUNNING_STATUSES = OPEN_WORK_STATUSES;
 
 /** Whether a ticket's first-response clock runs: nobody has answered in public, it has a due time, and it is open. */
 export function clockRuns(ticket: ClockFacts): ticket is ClockFacts & { firstResponseDueAt: Date } {

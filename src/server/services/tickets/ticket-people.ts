@@ -83,3 +83,13 @@ export function listStaff(db: Database) {
     .orderBy(asc(users.name))
     .limit(500);
 }
+
+/** The organisations of the customer accounts, by name: what the queue's organisation filter offers. */
+export async function listOrganisations(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ company: customerAccounts.company })
+    .from(customerAccounts)
+    .orderBy(asc(customerAccounts.company))
+    .limit(1000);
+  return rows.map((row) => row.company);
+}

@@ -29,8 +29,12 @@ export const WAITING_MAX = 1000;
 
 export interface QueueQuery {
   scope: TicketScope;
-  status?: TicketStatus | undefined;
+  /** Only these statuses (undefined: every status). */
+  statuses?: readonly TicketStatus[] | undefined;
   priority?: TicketPriority | undefined;
+  organisation?: string | undefined;
+  /** See {@link TicketListQuery.text}. */
+  text?: string | undefined;
   assigneeEmail?: string | null | undefined;
   due?: DueState | undefined;
   sort: 'due' | 'updated';
@@ -50,10 +54,10 @@ type TicketPage = { tickets: HelpdeskTicketRecord[]; count: number };
 /** The tickets the query's plain filters select whose clock runs: fetched whole, bounded. */
 async function runningClocks(
   ticketDesk: TicketDeskConnector,
-  filters: Pick<TicketListQuery, 'scope' | 'priority' | 'assigneeEmail'>,
-  status: TicketStatus | undefined,
+  filters: Pick<TicketListQuery, 'scope' | 'priority' | 'organisation' | 'text' | 'assigneeEmail'>,
+  only: readonly TicketStatus[] | undefined,
 ): Promise<HelpdeskTicketRecord[]> {
-  const statuses = CLOCK_RUNNING_STATUSES.filter((running) => status === undefined || running === status);
+  const statuses = CLOCK_RUNNING_STATUSES.filter((running) => only === undefined || only.includes(running));
   if (statuses.length === 0) return [];
   const { tickets } = await ticketDesk.listTickets({
     ...filters,
@@ -71,8 +75,14 @@ export async function listQueue(
   { ticketDesk, now, dueSoonMinutes }: QueueOptions,
   query: QueueQuery,
 ): Promise<TicketPage> {
-  const filters = { scope: query.scope, priority: query.priority, assigneeEmail: query.assigneeEmail };
-  const plain = { ...filters, ...(query.status ? { statuses: [query.status] } : {}) };
+  const filters = {
+    scope: query.scope,
+    priority: query.priority,
+    organisation: query.organisation,
+    text: query.text,
+    assigneeEmail: query.assigneeEmail,
+  };
+  const plain = { ...filters, ...(query.statuses ? { statuses: query.statuses } : {}) };
   const page = { limit: query.limit, offset: query.offset };
 
   // Neither the filter nor the order needs the clock: the help desk answers alone.
@@ -83,7 +93,7 @@ export async function listQueue(
     return ticketDesk.listTickets({ ...plain, order: 'updated', ...page });
   }
 
-  const running = await runningClocks(ticketDesk, filters, query.status);
+  const running = await runningClocks(ticketDesk, filters, query.statuses);
   const runningIds = running.map((ticket) => ticket.id);
   if (query.due === 'stopped') {
     // Unanswered, and not running: solved or closed first, or without a due time.

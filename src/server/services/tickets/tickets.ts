@@ -4,7 +4,12 @@ import type {
   UpdateTicketBody,
 } from '../../../common/contracts/tickets.js';
 import { TICKETS_PAGE_SIZE } from '../../../common/contracts/tickets.js';
-import type { TicketStatus } from '../../../common/tickets.js';
+import {
+  IN_PROGRESS_STATUSES,
+  OPEN_WORK_STATUSES,
+  type TicketStatus,
+  type TicketStatusFilter,
+} from '../../../common/tickets.js';
 import type {
   HelpdeskComment,
   HelpdeskTicketRecord,
@@ -25,6 +30,7 @@ import type { SlaClock } from './sla-clock.js';
 import { listQueue } from './ticket-queue.js';
 import { findStaff, requesterContext } from './ticket-people.js';
 import { announceTicketChange } from './ticket-events.js';
+import { linkDeflectionTicket } from './deflection.js';
 import type { TicketMailer } from './ticket-mail.js';
 
 /**
@@ -42,12 +48,15 @@ export interface TicketOptions {
   dueSoonMinutes: number;
 }
 
-const isStaff = (user: PortalUser) => user.role !== 'customer';
+/** What deciding which tickets a user sees reads of them. */
+export type TicketViewer = Pick<PortalUser, 'id' | 'email' | 'role'>;
+
+const isStaff = (user: TicketViewer) => user.role !== 'customer';
 
 /** The same answer for a ticket that does not exist and one the user may not see (no ticket numbers leak). */
 const notFound = () => new ServiceError('NOT_FOUND', 'There is no ticket with this number.');
 
-export async function scopeOf(options: TicketOptions, user: PortalUser): Promise<TicketScope> {
+export async function scopeOf(options: TicketOptions, user: TicketViewer): Promise<TicketScope> {
   if (isStaff(user)) return { kind: 'all' };
   const context = await requesterContext(options.db, { id: user.id });
   return context.organisationAdmin && context.organisation
@@ -79,7 +88,7 @@ export function refuseClosed(ticket: Pick<HelpdeskTicketRecord, 'status'>, what:
 /** The ticket if this user may see it; NOT_FOUND otherwise. */
 export async function visibleTicket(
   options: TicketOptions,
-  user: PortalUser,
+  user: TicketViewer,
   id: number,
 ): Promise<HelpdeskTicketRecord> {
   const ticket = await options.ticketDesk.getTicket(id);
@@ -153,9 +162,18 @@ export async function createTicket(options: TicketOptions, user: PortalUser, bod
       timeZone: context.timeZone,
     }),
   });
+  options.mail.received(ticket, context.timeZone);
   if (ticket.priority === 'P1') options.mail.newP1(ticket);
+  if (body.deflectionId) await linkDeflectionTicket(options.db, user.id, body.deflectionId, ticket.id);
   await announceTicketChange(options.db, ticket);
   return ticket;
+}
+
+function statusesOf(filter: TicketStatusFilter): readonly TicketStatus[] | undefined {
+  if (filter === 'any') return undefined;
+  if (filter === 'open-work') return OPEN_WORK_STATUSES;
+  if (filter === 'in-progress') return IN_PROGRESS_STATUSES;
+  return [filter];
 }
 
 /**
@@ -164,8 +182,9 @@ export async function createTicket(options: TicketOptions, user: PortalUser, bod
  */
 export async function listTickets(options: TicketOptions, user: PortalUser, query: ListTicketsQuery) {
   const scope = await scopeOf(options, user);
+  const staff = isStaff(user);
   let assigneeEmail: string | null | undefined;
-  if (query.assignee !== undefined && isStaff(user)) {
+  if (query.assignee !== undefined && staff) {
     if (query.assignee === 'none') assigneeEmail = null;
     else if (query.assignee === 'me') assigneeEmail = user.email;
     else {
@@ -179,8 +198,10 @@ export async function listTickets(options: TicketOptions, user: PortalUser, quer
     { ticketDesk: options.ticketDesk, now: Date.now(), dueSoonMinutes: options.dueSoonMinutes },
     {
       scope,
-      status: query.status,
+      statuses: statusesOf(query.status),
       priority: query.priority,
+      organisation: staff ? query.organisation : undefined,
+      text: query.q,
       assigneeEmail,
       due: query.due,
       sort: query.sort,
@@ -214,16 +235,19 @@ export async function addComment(
   options: TicketOptions,
   user: PortalUser,
   id: number,
-  input: { body: string; internal: boolean },
+  input: { body: string; internal: boolean; status?: TicketStatus | undefined },
 ): Promise<{ comment: HelpdeskComment; ticket: HelpdeskTicketRecord }> {
   const ticket = await visibleTicket(options, user, id);
   const staff = isStaff(user);
   if (input.internal && !staff)
     throw new ServiceError('FORBIDDEN', 'body.internal: only agents write internal notes');
+  if (input.status && !staff)
+    throw new ServiceError('FORBIDDEN', 'body.status: only agents change the status with a reply');
   refuseClosed(ticket, 'takes no more replies');
   let status: TicketStatus | undefined;
   if (!staff && (ticket.status === 'pending' || ticket.status === 'solved')) status = 'open';
   if (staff && !input.internal && ticket.status === 'new') status = 'open';
+  if (input.status && input.status !== ticket.status) status = input.status;
   const result = await options.ticketDesk.addComment({
     ticketId: id,
     author: { email: user.email, name: user.name, type: staff ? 'agent' : 'customer' },
@@ -232,6 +256,7 @@ export async function addComment(
     ...(status ? { status } : {}),
   });
   if (staff && !input.internal) options.mail.replied(result.ticket, result.comment);
+  if (status === 'solved' && ticket.status !== 'solved') options.mail.solved(result.ticket);
   await announceTicketChange(options.db, result.ticket);
   return result;
 }

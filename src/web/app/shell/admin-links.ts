@@ -12,5 +12,6 @@ export const ADMIN_LINKS: readonly (Link & { action: Action })[] = [
   { label: 'Notice readers', href: paths.users.getHref(), action: 'readSeenBy' },
   { label: 'Download records', href: paths.downloadRecords.getHref(), action: 'readDownloadRecords' },
   { label: 'Search analytics', href: paths.adminSearchAnalytics.getHref(), action: 'readSearchAnalytics' },
-  // Content sync status (the state of each content source's last load) belongs here once it has a page.
+  { label: 'Content sync', href: paths.adminContentSync.getHref(), action: 'manageContentSync' },
+  { label: 'Canned replies', href: paths.adminCannedReplies.getHref(), action: 'manageCannedReplies' },
 ];

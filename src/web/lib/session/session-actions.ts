@@ -72,3 +72,8 @@ async function refreshFromMe(): Promise<string | null> {
 export async function chatUserToken(): Promise<string | null> {
   return getIntercomJwt() ?? (await refreshFromMe());
 }
+
+/** A chat user token fresh from `/me`, for one about to expire; null when the call failed. */
+export function renewChatUserToken(): Promise<string | null> {
+  return refreshFromMe();
+}

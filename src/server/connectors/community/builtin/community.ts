@@ -1,9 +1,9 @@
 import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
 import { rowsWithIds } from '../../../db/rows-with-ids.js';
-import { communityPosts } from '../../../db/schema/index.js';
+import { communityPosts } from './schema.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
-import { tableTermStats } from '../../../lib/fulltext/term-stats.js';
+import { tableTermStats, tableVocabulary } from '../../../lib/fulltext/term-stats.js';
 import type { CommunityConnector, CommunityHit } from '../types.js';
 
 /** The built-in community's searchable table; the benchmark runs the same statements raw. */
@@ -32,8 +32,10 @@ export function createBuiltinCommunity(options: { fullText: FullTextOptions }): 
     true,
   );
   return {
+    contentSync: null,
     searchPosts: (query) => search(query),
     termStats: () => tableTermStats(options.fullText.db, COMMUNITY_FULLTEXT.table),
+    vocabulary: () => tableVocabulary(options.fullText.db, COMMUNITY_FULLTEXT),
     readPosts: (ids) =>
       rowsWithIds(
         options.fullText.db,

@@ -1,9 +1,9 @@
 import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
 import { rowsWithIds } from '../../../db/rows-with-ids.js';
-import { docsPages } from '../../../db/schema/index.js';
+import { docsPages } from './schema.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
-import { tableTermStats } from '../../../lib/fulltext/term-stats.js';
+import { tableTermStats, tableVocabulary } from '../../../lib/fulltext/term-stats.js';
 import type { DocsConnector, DocsHit } from '../types.js';
 
 /** The built-in documentation's searchable table; the benchmark runs the same statements raw. */
@@ -33,8 +33,10 @@ export function createBuiltinDocs(options: { fullText: FullTextOptions }): DocsC
     true,
   );
   return {
+    contentSync: null,
     searchPages: (query) => search(query),
     termStats: () => tableTermStats(options.fullText.db, DOCS_FULLTEXT.table),
+    vocabulary: () => tableVocabulary(options.fullText.db, DOCS_FULLTEXT),
     readPages: (ids) =>
       rowsWithIds(
         options.fullText.db,

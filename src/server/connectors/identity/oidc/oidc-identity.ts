@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import { ServiceError } from '../../../lib/errors.js';
-import type { IdentityConnector } from '../types.js';
+import type { AdminRule, IdentityConnector } from '../types.js';
 import { readClaims } from './read-claims.js';
+import { decideStaffRole } from './staff-role.js';
 
 export interface OidcIdentityOptions {
   issuer: string;
@@ -10,6 +11,8 @@ export interface OidcIdentityOptions {
   clientSecret: string;
   /** Every address of the provider counts as verified, with or without `email_verified`. */
   emailsVerified: boolean;
+  /** Who is an admin (OIDC_ADMIN_ROLE or OIDC_ADMIN_GROUP); null keeps the role on file. */
+  adminRule: AdminRule;
   log: FastifyBaseLogger;
 }
 
@@ -19,7 +22,7 @@ const SCOPE = 'openid email profile';
 
 /** An OpenID Connect provider through `openid-client` (authorization code flow with PKCE). */
 export function createOidcIdentity(options: OidcIdentityOptions): IdentityConnector {
-  const { issuer, clientId, clientSecret, emailsVerified, log } = options;
+  const { issuer, clientId, clientSecret, emailsVerified, adminRule, log } = options;
   let configuration: Promise<oidc.Configuration> | undefined;
 
   function discover(): Promise<oidc.Configuration> {
@@ -79,7 +82,17 @@ export function createOidcIdentity(options: OidcIdentityOptions): IdentityConnec
         });
       }
       if (!claims) throw new ServiceError('UNAUTHENTICATED', 'The corporate sign-in returned no ID token.');
-      return readClaims(claims, { emailsVerified });
+      const identity = readClaims(claims, { emailsVerified });
+      const decision = decideStaffRole(identity, adminRule);
+      if (decision.groupsOverage) {
+        log.warn(
+          { issuer: identity.issuer, subject: identity.subject, adminGroup: adminRule?.value },
+          'OpenID Connect groups overage: the ID token names no groups (the account is in more than the token ' +
+            'holds), so OIDC_ADMIN_GROUP cannot make this account an admin; it signs in as an agent. Use an app ' +
+            'role assigned to the group instead (OIDC_ADMIN_ROLE): app roles are always in the token.',
+        );
+      }
+      return { ...identity, staffRole: decision.role };
     },
   };
 }

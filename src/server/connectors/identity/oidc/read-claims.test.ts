@@ -62,4 +62,25 @@ describe('readClaims', () => {
       readClaims({ iss: base.iss, sub: base.sub, name: 'No Mail' }, { emailsVerified: true }),
     ).toThrow('no email address');
   });
+
+  it("takes Entra's xms_edov as email_verified when that is absent, for the email claim only", () => {
+    const email = 'alex.agent@example.com';
+    expect(readClaims({ ...base, email, xms_edov: true }, { emailsVerified: false }).emailVerified).toBe(
+      true,
+    );
+    expect(readClaims({ ...base, email, xms_edov: false }, { emailsVerified: true }).emailVerified).toBe(
+      false,
+    );
+    // Only the JSON boolean counts.
+    expect(readClaims({ ...base, email, xms_edov: 'true' }, { emailsVerified: false }).emailVerified).toBe(
+      false,
+    );
+    // An explicit email_verified wins.
+    expect(
+      readClaims({ ...base, email, email_verified: false, xms_edov: true }, { emailsVerified: false })
+        .emailVerified,
+    ).toBe(false);
+    // It vouches for `email`, not for a `preferred_username` the address was taken from.
+    expect(readClaims({ ...base, xms_edov: true }, { emailsVerified: false }).emailVerified).toBe(false);
+  });
 });

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { markedSnippet, SNIPPET_LENGTH } from '../../../../common/snippet.js';
 import { rowsWithIds } from '../../../db/rows-with-ids.js';
-import { kbArticles } from '../../../db/schema/index.js';
+import { kbArticles } from './schema.js';
 import { fullTextSearch, type FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import type { FullTextTable } from '../../../lib/fulltext/statements.js';
-import { tableTermStats } from '../../../lib/fulltext/term-stats.js';
+import { tableTermStats, tableVocabulary } from '../../../lib/fulltext/term-stats.js';
 import type { KbHit, KnowledgeBaseConnector } from '../types.js';
 import { builtinCategory } from './category.js';
+import { builtinFeedback } from './feedback.js';
 import { builtinLatest } from './latest.js';
 import { articlePage, categoryOverview, categoryTree, findArticleId } from './structure.js';
 
@@ -21,7 +22,8 @@ interface KbRow extends Record<string, unknown> {
   id: number;
   title: string;
   html_url: string;
-  user_segment_id: number | null;
+  /** A bigint: node-postgres reads it as text. */
+  user_segment_id: number | string | null;
   section_id: number | null;
   section: string;
   updated_at: Date | string;
@@ -31,7 +33,11 @@ interface KbRow extends Record<string, unknown> {
  * The built-in knowledge base: the articles loaded from `content/kb/`, on PostgreSQL full-text search.
  * Articles, whole or of one category, share one page cache (content changes only on a load).
  */
-export function createBuiltinKnowledgeBase(options: { fullText: FullTextOptions }): KnowledgeBaseConnector {
+export function createBuiltinKnowledgeBase(options: {
+  fullText: FullTextOptions;
+  /** A vendor's category `/docs` shows as `tech-hub` (its id), when the articles are synced from a vendor. */
+  techHubExternalId?: string;
+}): KnowledgeBaseConnector {
   const { fullText } = options;
   const articles = fullTextSearch<KbRow, KbHit>(
     fullText,
@@ -41,7 +47,7 @@ export function createBuiltinKnowledgeBase(options: { fullText: FullTextOptions 
       id: row.id,
       title: row.title,
       htmlUrl: row.html_url,
-      userSegmentId: row.user_segment_id,
+      userSegmentId: row.user_segment_id === null ? null : Number(row.user_segment_id),
       sectionId: row.section_id,
       section: row.section,
       updatedAt: new Date(row.updated_at),
@@ -51,6 +57,7 @@ export function createBuiltinKnowledgeBase(options: { fullText: FullTextOptions 
   );
   return {
     pageSources: {},
+    contentSync: null,
     searchArticles: (query, scope) =>
       scope
         ? articles(query, {
@@ -59,8 +66,10 @@ export function createBuiltinKnowledgeBase(options: { fullText: FullTextOptions 
           })
         : articles(query),
     termStats: () => tableTermStats(fullText.db, KB_FULLTEXT.table),
+    vocabulary: () => tableVocabulary(fullText.db, KB_FULLTEXT),
     latest: builtinLatest(fullText.db),
-    category: builtinCategory(fullText.db),
+    ...builtinFeedback(fullText.db),
+    category: builtinCategory(fullText.db, options.techHubExternalId),
     categoryTree: (category) => categoryTree(fullText.db, category),
     articlePage: (idOrSlug) => articlePage(fullText.db, idOrSlug),
     categoryOverview: (category, limit) => categoryOverview(fullText.db, category, limit),

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { kbArticles } from '../../../db/schema/index.js';
+import { kbArticles } from './schema.js';
 import type { KnowledgeBaseConnector } from '../types.js';
 
 const summaryColumns = {

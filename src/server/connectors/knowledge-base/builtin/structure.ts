@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { kbArticles, kbSections } from '../../../db/schema/index.js';
+import { kbArticles, kbSections } from './schema.js';
 import { ServiceError } from '../../../lib/errors.js';
 import { asIntegerId } from '../../../lib/integer-id.js';
 import type {

@@ -10,6 +10,7 @@ export const TICKETS_FULLTEXT = {
   table: 'helpdesk_tickets',
   textColumn: 'description',
   columns: 't.id, t.subject, t.status',
+  named: { column: 't.id', kind: 'ticket' },
 } as const satisfies FullTextTable;
 
 /** Agents' Tickets search: the same tickets, matched on a vector that holds the internal notes too. */

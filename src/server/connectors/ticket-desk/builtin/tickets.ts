@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  ilike,
   inArray,
   isNotNull,
   isNull,
@@ -29,6 +30,7 @@ import type {
   TicketListQuery,
 } from '../types.js';
 import { createTicketSearch } from './search.js';
+import { likeLiteral } from '../../../lib/like-literal.js';
 
 const requesters = alias(helpdeskUsers, 'requester');
 const assignees = alias(helpdeskUsers, 'assignee');
@@ -36,19 +38,32 @@ const assignees = alias(helpdeskUsers, 'assignee');
 /** Every column but the stored conversation, which only the ticket's page reads (`ticketConversation`). */
 const { conversation: _conversation, ...listedColumns } = getTableColumns(helpdeskTickets);
 
+/** An agent's latest public reply: one index lookup per listed ticket (comments by ticket). */
+const lastAgentReply = sql<Date | string | null>`(
+  select max(c.created_at) from ${helpdeskTicketComments} c
+  where c.ticket_id = ${helpdeskTickets.id} and c.author_type = 'agent' and not c.internal
+)`;
+
 const ticketColumns = {
   ticket: listedColumns,
   requesterName: requesters.name,
   assigneeName: assignees.name,
+  lastAgentReplyAt: lastAgentReply,
 };
 
 type TicketRow = {
   ticket: Omit<typeof helpdeskTickets.$inferSelect, 'conversation'>;
   requesterName: string | null;
   assigneeName: string | null;
+  lastAgentReplyAt: Date | string | null;
 };
 
-function toRecord({ ticket, requesterName, assigneeName }: TicketRow): HelpdeskTicketRecord {
+function toRecord({
+  ticket,
+  requesterName,
+  assigneeName,
+  lastAgentReplyAt,
+}: TicketRow): HelpdeskTicketRecord {
   return {
     id: ticket.id,
     subject: ticket.subject,
@@ -65,6 +80,8 @@ function toRecord({ ticket, requesterName, assigneeName }: TicketRow): HelpdeskT
       : null,
     firstResponseDueAt: ticket.firstResponseDueAt,
     firstRespondedAt: ticket.firstRespondedAt,
+    // A raw subquery's timestamp comes back as text from PGlite and PostgreSQL alike.
+    lastAgentReplyAt: lastAgentReplyAt === null ? null : new Date(lastAgentReplyAt),
     conversationId: ticket.conversationId,
     createdAt: ticket.createdAt,
     updatedAt: ticket.updatedAt,
@@ -94,6 +111,8 @@ function listConditions(query: TicketListQuery): SQL | undefined {
     conditions.push(query.statuses.length > 0 ? inArray(t.status, [...query.statuses]) : sql`false`);
   }
   if (query.priority) conditions.push(eq(t.priority, query.priority));
+  if (query.organisation !== undefined) conditions.push(eq(t.organisation, query.organisation));
+  if (query.text) conditions.push(textCondition(query.text));
   if (query.assigneeEmail === null) conditions.push(isNull(t.assigneeEmail));
   else if (query.assigneeEmail) conditions.push(eq(t.assigneeEmail, query.assigneeEmail));
   if (query.answered !== undefined) {
@@ -103,6 +122,18 @@ function listConditions(query: TicketListQuery): SQL | undefined {
     conditions.push(notInArray(t.id, [...query.excludeIds]));
   }
   return and(...conditions);
+}
+
+/** The subject, the requester's name or email holds the words as written; or the ticket's number. */
+function textCondition(text: string): SQL | undefined {
+  const pattern = `%${likeLiteral(text)}%`;
+  const number = /^#?(\d{1,9})$/.exec(text.trim())?.[1];
+  return or(
+    ilike(helpdeskTickets.subject, pattern),
+    ilike(helpdeskTickets.requesterEmail, pattern),
+    ilike(requesters.name, pattern),
+    ...(number ? [eq(helpdeskTickets.id, Number(number))] : []),
+  );
 }
 
 /**
@@ -165,7 +196,11 @@ export function createBuiltinTicketDesk(options: {
           .orderBy(...order)
           .limit(query.limit)
           .offset(query.offset),
-        db.select({ value: count() }).from(t).where(where),
+        db
+          .select({ value: count() })
+          .from(t)
+          .leftJoin(requesters, eq(requesters.email, t.requesterEmail))
+          .where(where),
       ]);
       return { tickets: rows.map(toRecord), count: total?.value ?? 0 };
     },

@@ -8,6 +8,7 @@ export const ISSUES_FULLTEXT = {
   table: 'tracker_issues',
   textColumn: 'description',
   columns: 't.id, t.key, t.summary, t.status',
+  named: { column: 't.key', kind: 'issue' },
 } as const satisfies FullTextTable;
 
 /** Issues on PostgreSQL full-text search; they change all the time, so only counts are cached. */

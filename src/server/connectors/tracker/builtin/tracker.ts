@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { apiPaths } from '../../../../common/api-paths.js';
 import type { Database } from '../../../db/client.js';
 import { authorizationCodeStore } from '../../builtin-oauth/authorization-codes.js';
@@ -5,6 +6,7 @@ import { ServiceError } from '../../../lib/errors.js';
 import type { FullTextOptions } from '../../../lib/fulltext/fulltext-search.js';
 import { builtinTrackerRoutes } from './routes.js';
 import type { BuiltinTracker } from './types.js';
+import { trackerIssues } from './schema.js';
 import { createIssueSearch } from './search.js';
 
 export const BUILTIN_TRACKER_CLIENT_ID = 'portal';
@@ -27,6 +29,15 @@ export function createBuiltinTracker(options: BuiltinTrackerOptions): BuiltinTra
   });
   const tracker: BuiltinTracker = {
     searchIssues: createIssueSearch(options.fullText),
+    // It has no issue page of its own: the portal's search, on its issues, finds the key.
+    issueUrl: (key) => `/search?${new URLSearchParams({ q: key, chip: 'jiraIssues' }).toString()}`,
+    async issuesByKey(keys) {
+      if (keys.length === 0) return [];
+      return options.db
+        .select({ key: trackerIssues.key, summary: trackerIssues.summary, status: trackerIssues.status })
+        .from(trackerIssues)
+        .where(inArray(trackerIssues.key, [...keys]));
+    },
     clientId: BUILTIN_TRACKER_CLIENT_ID,
 
     authorizationUrl(params) {

@@ -46,8 +46,10 @@ function askFailure(error: unknown): string {
 
 /** A ticket the panel offers: for which question, from which conversation, and how to withdraw the offer. */
 export interface TicketOffer {
-  /** The question the ticket is about. */
+  /** The question the ticket is offered for. */
   question: string;
+  /** The conversation's first question: what the customer came with, the ticket's subject to begin with. */
+  firstQuestion: string;
   /** The conversation to attach; null before the first question. */
   conversationId: string | null;
   onCancel: () => void;
@@ -195,6 +197,7 @@ export function AssistantPanel({
           <Fragment key={ticketFor}>
             {ticketForm({
               question: ticketFor,
+              firstQuestion: messages.find((message) => message.role === 'user')?.text ?? ticketFor,
               conversationId: activeId && messages.length > 0 ? activeId : null,
               onCancel: () => setTicketFor(null),
             })}

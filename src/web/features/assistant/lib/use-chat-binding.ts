@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { CHAT_UPDATE_DELAY_MS } from '../../../../common/chat';
-import { chatUserToken } from '../../../lib/session/session-actions';
+import { chatUserToken, renewChatUserToken } from '../../../lib/session/session-actions';
 import { useSession } from '../../../lib/session/use-session';
+import { chatTokenRefreshDelay } from './chat-token-refresh';
 
 /** Who the chat speaks with (spec section 2, /chatbot): the fields the chat is updated with. */
 export interface ChatBinding {
@@ -17,7 +18,8 @@ export interface ChatBinding {
 /**
  * The chat bound to the signed-in user, once `CHAT_UPDATE_DELAY_MS` have passed since the page opened (spec
  * sections 2 and 9), and null until then. The token is fetched meanwhile, so the delay is not lengthened by
- * it; a user switch (another tab signs in as someone else) binds again from the start.
+ * it; a user switch (another tab signs in as someone else) binds again from the start. The token is fetched
+ * again before it expires, and the chat is handed the fresh one.
  */
 export function useChatBinding(): ChatBinding | null {
   const { userId, userName, userEmail, createdAt } = useSession();
@@ -39,6 +41,24 @@ export function useChatBinding(): ChatBinding | null {
       clearTimeout(timer);
     };
   }, [userId]);
+
+  // The token is replaced before it expires, for as long as the page is open.
+  const boundToken = bound?.userId === userId ? bound.token : null;
+  useEffect(() => {
+    if (!boundToken) return;
+    const delay = chatTokenRefreshDelay(boundToken, Date.now());
+    if (delay === null) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void renewChatUserToken().then((token) => {
+        if (!cancelled && token) setBound({ userId, token });
+      });
+    }, delay);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [userId, boundToken]);
 
   if (bound?.userId !== userId) return null;
   return { id: userId, name: userName || userEmail, email: userEmail, createdAt, token: bound.token };

@@ -1,11 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { authenticateOkSchema, type AuthenticateRequest } from '../../../../common/contracts/auth';
+import type { AuthenticateRequest } from '../../../../common/contracts/auth';
 import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { checkedBy } from '../lib/auth-contracts';
 
 /** `POST /api/zendesk/authenticate {user, pass, username, loginType}`: the agent credential form. */
 function authenticateAgent(request: AuthenticateRequest) {
-  return fetchApi(paths.api.authenticate, { json: request }, (body) => authenticateOkSchema.parse(body));
+  return fetchApi(
+    paths.api.authenticate,
+    { json: request },
+    checkedBy((contracts) => contracts.authenticateOkSchema),
+  );
 }
 
 export function useAuthenticateAgent() {

@@ -1,6 +1,7 @@
-import { azureAdAuthenticateOkSchema, type OAuthCallbackQuery } from '../../../../common/contracts/auth';
+import type { OAuthCallbackQuery } from '../../../../common/contracts/auth';
 import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { checkedBy } from '../lib/auth-contracts';
 
 /** The identity provider's callback parameters the API needs (`iss` too: openid-client checks it, RFC 9207). */
 export function readOAuthCallbackQuery(search: URLSearchParams): OAuthCallbackQuery {
@@ -15,7 +16,9 @@ export function readOAuthCallbackQuery(search: URLSearchParams): OAuthCallbackQu
 
 /** `GET /api/azureAD/authenticateCode?code=&state=&iss=`, called by the popup's `/login/callback` page. */
 export function authenticateIdentityCode(query: OAuthCallbackQuery) {
-  return fetchApi(paths.api.identityAuthenticateCode, { query: { ...query } }, (body) =>
-    azureAdAuthenticateOkSchema.parse(body),
+  return fetchApi(
+    paths.api.identityAuthenticateCode,
+    { query: { ...query } },
+    checkedBy((contracts) => contracts.azureAdAuthenticateOkSchema),
   );
 }

@@ -1,14 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authProvidersSchema, type AuthProviders } from '../../../../common/contracts/auth';
+import type { AuthProviders } from '../../../../common/contracts/auth';
 import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { checkedBy } from '../lib/auth-contracts';
 
 /**
  * `GET /api/auth/providers {oidc}`: whether a corporate identity provider is configured, which shows the SSO
  * button. A failure hides the button (the credential form is always there).
  */
 async function getAuthProviders(): Promise<AuthProviders> {
-  return fetchApi(paths.api.authProviders, {}, (body) => authProvidersSchema.parse(body)).catch(() => ({
+  return fetchApi(
+    paths.api.authProviders,
+    {},
+    checkedBy((contracts) => contracts.authProvidersSchema),
+  ).catch(() => ({
     oidc: false,
   }));
 }

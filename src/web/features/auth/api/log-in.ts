@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginOkSchema, type LoginRequest } from '../../../../common/contracts/auth';
+import type { LoginRequest } from '../../../../common/contracts/auth';
 import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { checkedBy } from '../lib/auth-contracts';
 
 /**
  * `POST /api/auth/login {email, providedId}`: on success the browser goes to `redirect` (the help-desk
@@ -9,7 +10,11 @@ import { paths } from '../../../lib/paths';
  * section 8.
  */
 export function logIn(request: LoginRequest) {
-  return fetchApi(paths.api.login, { json: request }, (body) => loginOkSchema.parse(body));
+  return fetchApi(
+    paths.api.login,
+    { json: request },
+    checkedBy((contracts) => contracts.loginOkSchema),
+  );
 }
 
 export function useLogIn() {

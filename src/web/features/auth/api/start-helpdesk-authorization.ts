@@ -1,6 +1,7 @@
-import { helpdeskStartOkSchema, type HelpdeskStartRequest } from '../../../../common/contracts/auth';
+import type { HelpdeskStartRequest } from '../../../../common/contracts/auth';
 import { fetchApi } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { checkedBy } from '../lib/auth-contracts';
 
 /** The OAuth parameters of the authorization page, as the page received them in its query string. */
 const HELPDESK_START_PARAMS = [
@@ -28,5 +29,9 @@ export function readHelpdeskStartParams(search: URLSearchParams): HelpdeskStartP
  * The body is passed as received: the server's schema is the judge of the parameters.
  */
 export function startHelpdeskAuthorization(params: HelpdeskStartParams) {
-  return fetchApi(paths.api.helpdeskStart, { json: params }, (body) => helpdeskStartOkSchema.parse(body));
+  return fetchApi(
+    paths.api.helpdeskStart,
+    { json: params },
+    checkedBy((contracts) => contracts.helpdeskStartOkSchema),
+  );
 }

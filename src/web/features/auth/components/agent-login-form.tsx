@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { LOGIN_MESSAGES, RATE_LIMIT_MESSAGE } from '../../../../common/auth-messages';
-import { AUTH_CODES } from '../../../../common/contracts/auth';
+import { AUTH_CODES } from '../../../../common/auth-codes';
 import type { AuthenticateOk } from '../../../../common/contracts/auth';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthenticateAgent } from '../api/authenticate-agent';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loginOutcome } from '../../../../common/auth-messages';
-import { AUTH_CODES } from '../../../../common/contracts/auth';
+import { AUTH_CODES } from '../../../../common/auth-codes';
 import { paths } from '../../../lib/paths';
 import { toSameOriginPath } from '../../../lib/safe-redirect';
 import { ApiError } from '../../../lib/api-client';

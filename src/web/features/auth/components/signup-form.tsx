@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { SIGNUP_MESSAGES, signupMessage } from '../../../../common/auth-messages';
-import { AUTH_CODES } from '../../../../common/contracts/auth';
+import { AUTH_CODES } from '../../../../common/auth-codes';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateHelpdeskUser } from '../api/create-helpdesk-user';
 import { useSignUp } from '../api/sign-up';

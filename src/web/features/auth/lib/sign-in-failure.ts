@@ -6,15 +6,37 @@ export function readableMessage(code: string | undefined): string | undefined {
   return code && code.includes(' ') ? code : undefined;
 }
 
+/** The longest provider sentence shown: Entra's carry trace and correlation ids, not pages of text. */
+const PROVIDER_DESCRIPTION_MAX = 600;
+
 /**
- * The sentence of a callback's error page for an `error` parameter or a failed call (an `ApiError`; anything
- * else thrown reads as the portal being out of reach).
+ * The provider's own words (`error_description`, RFC 6749 section 4.1.2.1), which say what an administrator
+ * must fix: Entra ID answers, for example, `error=access_denied` with `AADSTS50105: ... is not assigned to a
+ * role for the application` when the app requires assignment
+ * (https://docs.microsoft.com/en-us/azure/active-directory/develop/reference-aadsts-error-codes;
+ * the redirect's shape: https://devopsaitoolkit.com/blog/azure-error-aadsts50105/). Shown as text, never markup.
  */
-export function signInFailureDetail(failure: { error: string } | Error): string {
+function providerSentence(description: string | null | undefined): string {
+  const text = (description ?? '').replace(/\s+/g, ' ').trim();
+  if (text === '') return '';
+  const cut = text.length > PROVIDER_DESCRIPTION_MAX ? `${text.slice(0, PROVIDER_DESCRIPTION_MAX)}…` : text;
+  return ` The identity provider said: ${cut}`;
+}
+
+/**
+ * The sentence of a callback's error page for an `error` parameter (with the provider's `error_description`
+ * when it sent one) or a failed call (an `ApiError`; anything else thrown reads as the portal being out of
+ * reach).
+ */
+export function signInFailureDetail(
+  failure: { error: string; description?: string | null | undefined } | Error,
+): string {
   if (!(failure instanceof Error)) {
-    return failure.error === 'access_denied'
-      ? 'The sign-in was cancelled or refused.'
-      : 'The sign-in was refused or interrupted before it finished.';
+    const base =
+      failure.error === 'access_denied'
+        ? 'The sign-in was cancelled or refused.'
+        : 'The sign-in was refused or interrupted before it finished.';
+    return `${base}${providerSentence(failure.description)}`;
   }
   if (!(failure instanceof ApiError) || failure.status === 0)
     return unreachableMessage('Check your connection and start again.');

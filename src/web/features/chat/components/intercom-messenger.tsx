@@ -1,8 +1,9 @@
 import { Loader } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   documentLoadedAt,
   startMessenger,
+  updateMessengerToken,
   type MessengerUser,
   type MessengerWorkspace,
 } from '../lib/intercom-messenger';
@@ -25,14 +26,25 @@ export function IntercomMessenger({
   }, []);
 
   const { id, name, email, createdAt, token } = user ?? {};
+  // The token the Messenger was booted or last updated with: a fresh one is handed over, not booted again.
+  const tokenGiven = useRef<string | null>(null);
   useEffect(() => {
     if (id === undefined || name === undefined || email === undefined) return;
     if (!documentLoadedAt(window.location.pathname)) return;
+    tokenGiven.current = token ?? null;
     return startMessenger(
       { appId, apiBase },
       { id, name, email, createdAt: createdAt ?? null, token: token ?? null },
     );
-  }, [appId, apiBase, id, name, email, createdAt, token]);
+    // A new token for the same user is not a new session: the effect below passes it on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [appId, apiBase, id, name, email, createdAt]);
+
+  useEffect(() => {
+    if (!token || tokenGiven.current === null || token === tokenGiven.current) return;
+    tokenGiven.current = token;
+    updateMessengerToken(token);
+  }, [token]);
 
   if (!user) {
     return (

@@ -33,9 +33,11 @@ export const intercomWidgetUrl = (appId: string) =>
   `https://widget.intercom.io/widget/${encodeURIComponent(appId)}`;
 
 /**
- * The settings of `Intercom('boot')`: the user's id, name, email and creation time (Unix seconds, as Intercom
- * takes `created_at`) and the identity verification JWT, which is what Intercom trusts `user_id` and `email`
- * from.
+ * The settings of `Intercom('boot')`: the user's name and creation time (Unix seconds, as Intercom takes
+ * `created_at`) and the identity verification JWT. With a JWT, `user_id` and `email` travel only inside it:
+ * Intercom trusts the signed claims (https://developers.intercom.com/installing-intercom/web/identity-verification),
+ * and a copy in clear would be a second, unsigned statement of who the user is. Without one (no identity secret
+ * could sign it) they are sent as they are.
  */
 export function bootSettings(
   workspace: MessengerWorkspace,
@@ -45,12 +47,18 @@ export function bootSettings(
   return {
     app_id: workspace.appId,
     api_base: workspace.apiBase,
-    user_id: user.id,
     name: user.name,
-    email: user.email,
     ...(Number.isNaN(createdAt) ? {} : { created_at: Math.floor(createdAt / 1000) }),
-    ...(user.token ? { intercom_user_jwt: user.token } : {}),
+    ...(user.token ? { intercom_user_jwt: user.token } : { user_id: user.id, email: user.email }),
   };
+}
+
+/**
+ * Gives a running Messenger a fresh identity token (`Intercom('update', {intercom_user_jwt})`): Intercom checks
+ * the token on every request, so one that expires mid-conversation must be replaced before it does.
+ */
+export function updateMessengerToken(token: string): void {
+  window.Intercom?.('update', { intercom_user_jwt: token });
 }
 
 /**

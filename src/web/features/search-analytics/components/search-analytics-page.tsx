@@ -5,6 +5,7 @@ import { isSourceKey, SOURCE_LABELS } from '../../../../common/search-sources';
 import { AppLink } from '../../../components/app-link';
 import { TableScroll } from '../../../components/table-scroll';
 import table from '../../../components/table.module.css';
+import type { SearchAnalytics } from '../../../../common/contracts/search';
 import { ANALYTICS_DATE, dateParam, useSearchAnalytics } from '../api/get-search-analytics';
 import classes from './search-analytics-page.module.css';
 
@@ -80,7 +81,38 @@ const VOTE_COLUMNS: Column<{ title: string; html_url: string; helpful: number; n
   { header: 'Not helpful', cell: (row) => row.notHelpful },
 ];
 
+const DEFLECTION_COLUMNS: Column<{ url: string; title: string; source: string; opens: number }>[] = [
+  { header: 'Article', cell: (row) => <AppLink href={row.url}>{row.title}</AppLink> },
+  { header: 'Source', cell: (row) => (isSourceKey(row.source) ? SOURCE_LABELS[row.source] : row.source) },
+  { header: 'Forms that opened it', cell: (row) => row.opens },
+];
+
 const queryKey = (row: { query: string }) => row.query;
+
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+/**
+ * The ticket forms' deflection: of the forms that suggested articles while the customer wrote, how many were
+ * left without a ticket after an article was opened (the articles answered, or at least were read instead).
+ */
+function Deflection({ report }: { report: SearchAnalytics['deflection'] }) {
+  const forms = report.formsWithSuggestions;
+  return (
+    <section className={classes.section}>
+      <h2>Ticket deflection</h2>
+      <p className={classes.rate}>
+        Deflection rate: <strong>{percent(report.rate)}</strong>
+      </p>
+      <p>
+        {forms === 0
+          ? 'No ticket form suggested articles in this period.'
+          : `${forms} ticket ${forms === 1 ? 'form' : 'forms'} suggested articles; in ${report.formsWithOpened} the customer opened one, ` +
+            `${report.abandonedAfterOpened} ${report.abandonedAfterOpened === 1 ? 'was' : 'were'} then abandoned without a ticket, and ` +
+            `${report.ticketsCreated} became tickets. A form counts as abandoned while no ticket came of it.`}
+      </p>
+    </section>
+  );
+}
 
 /** The share of searches that led to an opened result, as a whole percentage. */
 function clickRate(searches: number, clicks: number): string {
@@ -90,7 +122,8 @@ function clickRate(searches: number, clicks: number): string {
 /**
  * What was searched in a period (the period lives in the URL): top queries, those that found nothing, those
  * shown a corrected spelling or a partial match, and which results were opened, so content writers see what
- * customers could not find; and beside it, whether readers found the articles helpful (their votes).
+ * customers could not find; beside it, how often a ticket form's suggested article kept a ticket from being
+ * sent (the deflection rate), and whether readers found the articles helpful (their votes).
  */
 export function SearchAnalyticsPage() {
   const [params, setParams] = useSearchParams();
@@ -167,6 +200,14 @@ export function SearchAnalyticsPage() {
             rowKey={(row) => `${row.source}|${row.url}`}
             columns={RESULT_COLUMNS}
             empty="No result was opened in this period."
+          />
+          <Deflection report={analytics.data.deflection} />
+          <CountTable
+            title="Articles opened from ticket forms"
+            rows={analytics.data.deflection.topOpened}
+            rowKey={(row) => row.url}
+            columns={DEFLECTION_COLUMNS}
+            empty="No suggested article was opened from a ticket form in this period."
           />
           <CountTable
             title="Was this article helpful?"

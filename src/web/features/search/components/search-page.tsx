@@ -1,6 +1,6 @@
 import { Alert, Button, Chip, Loader } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import type { SearchResponse } from '../../../../common/contracts/search';
+import type { GroupFallback, SearchJump, SearchResponse } from '../../../../common/contracts/search';
 import {
   countLabel,
   SEARCH_COUNT_CAP,
@@ -8,13 +8,21 @@ import {
   SOURCE_LABELS,
   type SourceKey,
 } from '../../../../common/search-sources';
+import { AppLink } from '../../../components/app-link';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/use-session';
 import { useSearchAll } from '../api/search-all';
 import { useSearchPage } from '../api/search-page';
 import { searcherOf } from '../lib/searcher';
 import { readSearchParams, toSearchParams, visibleSources, type SearchUrlState } from '../lib/search-params';
-import { groupItems, shownResults, summarize, type ResultItem, type SourceSummary } from '../lib/results';
+import {
+  groupItems,
+  ownFallback,
+  shownResults,
+  summarize,
+  type ResultItem,
+  type SourceSummary,
+} from '../lib/results';
 import { reportSearchClick } from '../api/report-search-click';
 import { NextSteps } from './next-steps';
 import { ResultList } from './result-list';
@@ -104,17 +112,23 @@ interface SearchResultsProps {
 
 function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProps) {
   const summaries = summarize(data);
-  const { active, page } = shownResults(summaries, state);
+  // A search of a ticket number or issue key opens on the group that holds it, unless a chip was chosen.
+  const { active, page } = shownResults(summaries, {
+    ...state,
+    chip: state.chip ?? data.jump?.source ?? null,
+  });
   const paged = useSearchPage(searcher, active?.key ?? null, state.q, page, state.exact, enabled);
   const total = summaries.reduce((sum, summary) => sum + summary.count, 0);
   // A source that stopped counting at the cap makes the total a lower bound too.
   const totalLabel = `${total}${summaries.some((summary) => summary.count >= SEARCH_COUNT_CAP) ? '+' : ''}`;
   const failed = summaries.filter((summary) => summary.status !== 'ok');
   const choose = (key: SourceKey) => go({ ...state, chip: key, page: 1 });
-  // The query whose results were shown: the corrected spelling when there was one.
+  const own = active ? ownFallback(data, active.key) : {};
+  // The query whose results the chosen source shows: its corrected spelling when it took one.
   const report = (item: ResultItem, rank: number) => {
     if (!active || !item.href) return;
-    reportSearchClick({ query: data.showingResultsFor ?? state.q, source: active.key, rank, url: item.href });
+    const query = data.fallbacks?.[active.key]?.showingResultsFor ?? state.q;
+    reportSearchClick({ query, source: active.key, rank, url: item.href });
   };
 
   return (
@@ -133,24 +147,11 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
           )}
         </Alert>
       ))}
+      {data.jump ? <JumpTo jump={data.jump} /> : null}
       <h2 className={classes.total}>
         {totalLabel} {total === 1 ? 'result' : 'results'} for “{data.showingResultsFor ?? state.q}”
       </h2>
-      {data.showingResultsFor ? (
-        <p className={classes.correction}>
-          Showing results for{' '}
-          <Link to={hrefOf({ ...state, q: data.showingResultsFor, chip: null, page: 1, exact: false })}>
-            <strong>{data.showingResultsFor}</strong>
-          </Link>
-          . Search instead for{' '}
-          <Link to={hrefOf({ ...state, chip: null, page: 1, exact: true })}>{state.q}</Link>
-        </p>
-      ) : null}
-      {data.partial ? (
-        <p className={classes.correction}>
-          No result has every word you searched for; these have most of them.
-        </p>
-      ) : null}
+      <FallbackNotes fallback={data} state={state} />
       {total === 0 ? (
         <NextSteps
           query={state.q}
@@ -174,6 +175,7 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
               ))}
             </div>
           </Chip.Group>
+          <FallbackNotes fallback={own} state={state} source={SOURCE_LABELS[active.key]} />
           {active.count === 0 ? (
             <ZeroResults active={active} summaries={summaries} onBrowse={choose} />
           ) : page === 1 ? (
@@ -208,6 +210,62 @@ function SearchResults({ data, state, searcher, enabled, go }: SearchResultsProp
             />
           ) : null}
         </>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The ticket or issue a search of its number or key named, at the top: a link to the ticket's page (the page
+ * does not leave on its own, so a search for a number that also means something else keeps its results), or
+ * the issue, which has no page in the portal, named and shown first in its group below.
+ */
+function JumpTo({ jump }: { jump: SearchJump }) {
+  return (
+    <div className={classes.jump} role="region" aria-label="Direct match">
+      {jump.url ? (
+        <AppLink href={jump.url} className={classes.jumpLink}>
+          Go to ticket {jump.label}
+        </AppLink>
+      ) : (
+        <p className={classes.jumpText}>
+          {SOURCE_LABELS[jump.source]} issue <strong>{jump.label}</strong>, first in its results below.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What a fallback of the search means for the results shown: of every group with results when `source` is
+ * not given, else of that source's group alone.
+ */
+function FallbackNotes({
+  fallback,
+  state,
+  source,
+}: {
+  fallback: GroupFallback;
+  state: SearchUrlState;
+  source?: string;
+}) {
+  const { showingResultsFor: corrected, partial } = fallback;
+  return (
+    <>
+      {corrected ? (
+        <p className={classes.correction}>
+          Showing {source ? `${source} ` : ''}results for{' '}
+          <Link to={hrefOf({ ...state, q: corrected, chip: null, page: 1, exact: false })}>
+            <strong>{corrected}</strong>
+          </Link>
+          . Search instead for{' '}
+          <Link to={hrefOf({ ...state, chip: null, page: 1, exact: true })}>{state.q}</Link>
+        </p>
+      ) : null}
+      {partial ? (
+        <p className={classes.correction}>
+          No {source ? `${source} ` : ''}result has every word you searched for; these have most of them.
+        </p>
       ) : null}
     </>
   );

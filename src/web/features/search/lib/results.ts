@@ -1,4 +1,9 @@
-import type { SearchGroups, SearchResponse, SourceStatus } from '../../../../common/contracts/search';
+import type {
+  GroupFallback,
+  SearchGroups,
+  SearchResponse,
+  SourceStatus,
+} from '../../../../common/contracts/search';
 import { docsPageUrl, SOURCE_KEYS, type SourceKey } from '../../../../common/search-sources';
 
 /** One result as the list shows it, whatever its source. */
@@ -124,4 +129,18 @@ export function shownResults(
     summaries.find((summary) => summary.count > 0) ??
     summaries[0];
   return { active, page: active && active.count > 0 ? state.page : 1 };
+}
+
+/**
+ * The fallback a group took that the answer does not already say for every group with results (its top-level
+ * `showingResultsFor` and `partial`): what the page says about that group alone.
+ */
+export function ownFallback(response: SearchResponse, key: SourceKey): GroupFallback {
+  const taken = response.fallbacks?.[key] ?? {};
+  return {
+    ...(taken.showingResultsFor !== undefined && response.showingResultsFor === undefined
+      ? { showingResultsFor: taken.showingResultsFor }
+      : {}),
+    ...(taken.partial && !response.partial ? { partial: true } : {}),
+  };
 }

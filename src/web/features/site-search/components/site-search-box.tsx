@@ -5,7 +5,7 @@ import { GetSearchForm } from '../../../components/get-search-form';
 import { useTypedBeforeHydration } from '../../../components/use-typed-before-hydration';
 import { focusLeaves } from '../../../components/use-disclosure';
 import { paths } from '../../../lib/paths';
-import { useSearchSuggestions, type Suggestion } from '../api/get-search-suggestions';
+import { SUGGEST_DELAY_MS, useSearchSuggestions, type Suggestion } from '../../../lib/search-suggestions';
 import { SHORTCUT_ATTRIBUTE } from '../lib/use-search-shortcut';
 import classes from './site-search-box.module.css';
 
@@ -15,9 +15,6 @@ const SOURCE_NAMES: Record<Suggestion['source'], string> = {
   git: 'Documentation',
   forumbee: 'Community',
 };
-
-/** How long typing must pause before suggestions are asked for. */
-const SUGGEST_DELAY_MS = 150;
 
 interface SiteSearchBoxProps {
   /** `hero`: the home page's prominent box; `compact`: the header's and the mobile menu's. */

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
+import type { ReplyStatus } from '../../../../common/tickets';
 import { fetchApi } from '../../../lib/api-client';
 import { checkedBy, ticketApiPath, TICKETS_KEY } from '../lib/ticket-contracts';
 
-interface CommentBody {
+export interface CommentBody {
   body: string;
   internal: boolean;
+  /** Agents: the status the ticket takes in the same step ("Submit as Solved"). */
+  status?: ReplyStatus;
 }
 
 /** `POST /api/tickets/:id/comments`: a reply, or an internal note (agents). */

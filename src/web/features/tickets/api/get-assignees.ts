@@ -6,7 +6,8 @@ import { checkedBy, TICKETS_KEY } from '../lib/ticket-contracts';
 /** `GET /api/tickets/assignees`: the agents and admins a ticket can be assigned to (staff). */
 export const assigneesKey = [...TICKETS_KEY, 'assignees'] as const;
 
-export function useAssignees() {
+/** `enabled`: false for a reader who may not ask (a customer's list). */
+export function useAssignees(enabled = true) {
   return useQuery({
     queryKey: assigneesKey,
     queryFn: ({ signal }) =>
@@ -17,5 +18,6 @@ export function useAssignees() {
       ),
     retry: retryUnlessRefused,
     staleTime: 5 * 60_000,
+    enabled,
   });
 }

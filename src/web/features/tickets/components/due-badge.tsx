@@ -23,12 +23,17 @@ export function DueBadge({ ticket, now }: { ticket: Ticket; now: number }) {
   );
 }
 
-/** A date and time as the portal writes them: `Nov 25 2026, 10:00`. */
+/** A date and time as the portal writes them, with the zone they are read in: `Nov 25 2026, 10:00 UTC`. */
 export function dateTime(iso: string): string {
   const date = new Date(iso);
   const day = date
     .toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' })
     .replace(',', '');
-  const time = date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
+  const time = date.toLocaleTimeString('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZoneName: 'short',
+  });
   return `${day}, ${time}`;
 }

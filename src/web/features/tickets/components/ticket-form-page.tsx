@@ -1,7 +1,12 @@
 import { Alert, Button, FileInput, Group } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { TICKET_PRIORITIES, TICKET_SUBJECT_MAX } from '../../../../common/tickets';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  TICKET_DESK_FAILURES,
+  TICKET_PRIORITIES,
+  TICKET_SUBJECT_MAX,
+  type TicketDeskFailure,
+} from '../../../../common/tickets';
 import type { Ticket } from '../../../../common/contracts/tickets';
 import { withoutControlCharacters } from '../../../../common/control-characters';
 import { AppLink } from '../../../components/app-link';
@@ -14,7 +19,10 @@ import { uploadFailure } from './ticket-attachments';
 import { ATTACHMENT_HINT } from '../../../../common/attachments';
 import { useRequesterProfile } from '../api/get-requester-profile';
 import { dateTime } from './due-badge';
+import { useTicketSuggestions } from '../lib/use-ticket-suggestions';
 import { TicketFields, type TicketDraft, type TicketField } from './ticket-fields';
+import { TicketSuggestionsList } from './ticket-suggestions';
+import suggestionClasses from './ticket-suggestions.module.css';
 import classes from './tickets.module.css';
 
 export const REQUIRED_MESSAGE = 'Please fill all required fields';
@@ -27,11 +35,15 @@ function missingFields(draft: TicketDraft): Field[] {
   );
 }
 
+const isDeskFailure = (code: string): code is TicketDeskFailure => Object.hasOwn(TICKET_DESK_FAILURES, code);
+
 function errorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) {
     return unreachableMessage('Nothing was sent; check your connection and try again.');
   }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) return error.code;
+  if (error instanceof ApiError && error.code && isDeskFailure(error.code))
+    return TICKET_DESK_FAILURES[error.code];
   return 'The ticket could not be created. Nothing was lost: please try again.';
 }
 
@@ -53,8 +65,9 @@ const createdColors = () => ({
 });
 
 /**
- * The confirmation: the ticket number and its first-response due time, the files as they upload (a refused
- * file is named with the reason; the ticket stands), and the way to the ticket.
+ * The confirmation while the files upload, and after it when one was refused: the ticket number and its
+ * first-response due time, each file (a refused one named with the reason; the ticket stands), and the way to
+ * the ticket. With every file attached, the customer is taken to the ticket.
  */
 function Created({ ticket, uploads }: { ticket: Ticket; uploads: Upload[] }) {
   return (
@@ -84,15 +97,18 @@ function Created({ ticket, uploads }: { ticket: Ticket; uploads: Upload[] }) {
 
 /**
  * Ticket Creation (customers): subject, description, priority with the tier's first-response
- * target beside each choice, type and release. What was typed stays on any error. `?priority=P1&type=...`
+ * target beside each choice, type and release, and beside them the help articles that may answer what is being
+ * written (each opens in a new tab). What was typed stays on any error. `?priority=P1&type=...`
  * (the home page's production-outage message) chooses them in advance; `?subject=` (a search that found
- * nothing) fills in the subject, which the customer can still change.
+ * nothing) fills in the subject, which the customer can still change. Once created, the customer lands on the
+ * ticket (after its files are attached).
  */
 export function TicketFormPage() {
   const config = usePortalConfig();
   const [params] = useSearchParams();
   const profile = useRequesterProfile();
   const create = useCreateTicket();
+  const navigate = useNavigate();
   const presetPriority = TICKET_PRIORITIES.find((priority) => priority === params.get('priority')) ?? '';
   const presetType = config.ticketing.types.find((type) => type === params.get('type')) ?? '';
   // Control characters out (the server refuses them), cut to the field's length.
@@ -109,19 +125,26 @@ export function TicketFormPage() {
   const [missing, setMissing] = useState<Field[]>([]);
   const [files, setFiles] = useState<File[]>([]);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const suggestions = useTicketSuggestions('page', draft);
 
-  /** The files go up one by one once the ticket exists, each reported on the confirmation. */
-  const uploadAll = async (ticketId: number) => {
+  /**
+   * The files go up one by one once the ticket exists, each reported on the confirmation; then the customer
+   * is taken to the ticket, unless a file was refused (the confirmation says which and why).
+   */
+  const uploadAll = async (ticket: Ticket) => {
     setUploads(files.map((file) => ({ name: file.name, problem: null })));
+    let refused = false;
     for (const [index, file] of files.entries()) {
       let problem = '';
       try {
-        await attachFile(ticketId, file);
+        await attachFile(ticket.id, file);
       } catch (error) {
         problem = uploadFailure(error);
+        refused = true;
       }
       setUploads((current) => current.map((upload, at) => (at === index ? { ...upload, problem } : upload)));
     }
+    if (!refused) void navigate(ticket.url);
   };
 
   if (create.data) return <Created ticket={create.data.ticket} uploads={uploads} />;
@@ -135,16 +158,21 @@ export function TicketFormPage() {
     event.preventDefault();
     const empty = missingFields(draft);
     setMissing(empty);
-    if (empty.length > 0 || draft.priority === '') return;
-    create.mutate(
-      {
-        subject: draft.subject,
-        description: draft.description,
-        priority: draft.priority,
-        type: draft.type,
-        ...(draft.release ? { release: draft.release } : {}),
-      },
-      { onSuccess: ({ ticket }) => void uploadAll(ticket.id) },
+    const { priority } = draft;
+    if (empty.length > 0 || priority === '') return;
+    // What the form suggested is stored first, so that the ticket's creation finds it to link.
+    void suggestions.flush().then(() =>
+      create.mutate(
+        {
+          subject: draft.subject,
+          description: draft.description,
+          priority,
+          type: draft.type,
+          ...(draft.release ? { release: draft.release } : {}),
+          deflectionId: suggestions.formId,
+        },
+        { onSuccess: ({ ticket }) => void uploadAll(ticket) },
+      ),
     );
   };
   const errorOf = (field: TicketField) => (missing.some((empty) => empty === field) ? 'Required' : undefined);
@@ -156,7 +184,12 @@ export function TicketFormPage() {
       failed="Ticket Creation could not be loaded. Please try again later."
     >
       {() => (
-        <form className={classes.form} onSubmit={submit} noValidate aria-label="Create a ticket">
+        <form
+          className={`${classes.form} ${suggestionClasses.withSuggestions}`}
+          onSubmit={submit}
+          noValidate
+          aria-label="Create a ticket"
+        >
           {missing.length > 0 ? (
             <Alert color="red" role="alert">
               {REQUIRED_MESSAGE}
@@ -168,6 +201,7 @@ export function TicketFormPage() {
             </Alert>
           ) : null}
           <TicketFields draft={draft} onChange={set} errorOf={errorOf} profile={profile.data} layout="page" />
+          <TicketSuggestionsList items={suggestions.items} onOpen={suggestions.opened} level={2} />
           <FileInput
             label="Attachments"
             description={ATTACHMENT_HINT}

@@ -1,160 +1,64 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import type { TicketContext } from '../../../../common/contracts/ticket-links';
 import type { Ticket, TicketComment } from '../../../../common/contracts/tickets';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
+import { ClockText } from '../../../components/clock-text';
 import { QueryState } from '../../../components/query-state';
-import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useAddComment } from '../api/add-comment';
-import { useAssignees } from '../api/get-assignees';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useTicket } from '../api/get-ticket';
+import { useTicketContext } from '../api/ticket-issues';
 import { useUpdateTicket } from '../api/update-ticket';
+import { runningDueAt } from '../lib/due-text';
+import { statusLabel } from '../lib/status-labels';
+import { useTicketEvents } from '../lib/use-ticket-events';
 import { DueBadge, dateTime } from './due-badge';
+import { LinkedText } from './linked-text';
 import { TicketAttachments } from './ticket-attachments';
+import { failure, TicketComposer } from './ticket-composer';
 import { TicketConversation } from './ticket-conversation';
 import { TicketHistory } from './ticket-history';
-import { useTicketEvents } from '../lib/use-ticket-events';
-import classes from './tickets.module.css';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { ClockText } from '../../../components/clock-text';
+import { StaleNotice } from './stale-notice';
+import { TicketSidebar } from './ticket-sidebar';
+import classes from './ticket-page.module.css';
+import listClasses from './tickets.module.css';
 
-function failure(error: unknown, what: string): string {
-  if (error instanceof ApiError && error.status === 0) return unreachableMessage('Check your connection.');
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) return error.code;
-  return `${what} failed. Please try again.`;
+type IssueUrl = (key: string) => string | null;
+
+/** The issue keys the tracker knows in this ticket's text, each to its issue (agents only). */
+function issueUrlOf(context: TicketContext | undefined): IssueUrl | undefined {
+  if (!context) return undefined;
+  const urls = new Map([...context.mentioned, ...context.linked].map((issue) => [issue.key, issue.url]));
+  return (key) => urls.get(key) ?? null;
 }
 
-function Comments({ comments }: { comments: TicketComment[] }) {
+function Comments({ comments, issueUrl }: { comments: TicketComment[]; issueUrl: IssueUrl | undefined }) {
   if (comments.length === 0) return <p>No replies yet.</p>;
   return (
-    <ol className={classes.comments} aria-label="Conversation">
+    <ol className={listClasses.comments} aria-label="Conversation">
       {comments.map((comment) => (
         <li
           key={comment.id}
-          className={comment.internal ? `${classes.comment} ${classes.internal}` : classes.comment}
+          className={
+            comment.internal ? `${listClasses.comment} ${classes.noteComposer}` : listClasses.comment
+          }
         >
           <strong>{comment.author.name}</strong>
           {comment.internal ? ' (internal note)' : comment.author.type === 'agent' ? ' (support)' : ''}
           {' · '}
           <ClockText text={() => dateTime(comment.createdAt)} />
-          <p className={classes.description}>{comment.body}</p>
+          <LinkedText text={comment.body} issueUrl={issueUrl} className={classes.text} />
         </li>
       ))}
     </ol>
   );
 }
 
-/** Reply (and, for agents, internal note). The text stays in the box when the send fails. */
-function ReplyForm({ id, staff }: { id: string; staff: boolean }) {
-  const [body, setBody] = useState('');
-  const [internal, setInternal] = useState(false);
-  const [empty, setEmpty] = useState(false);
-  const add = useAddComment(id);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (body.trim() === '') return setEmpty(true);
-    add.mutate({ body, internal }, { onSuccess: () => setBody('') });
-  };
-  return (
-    <form onSubmit={submit} noValidate aria-label="Reply">
-      {add.error ? (
-        <Alert color="red" role="alert" mb="sm">
-          {failure(add.error, 'Sending the reply')}
-        </Alert>
-      ) : null}
-      <Textarea
-        label={staff && internal ? 'Internal note' : 'Your reply'}
-        autosize
-        minRows={3}
-        maxLength={20_000}
-        value={body}
-        onChange={(event) => {
-          setBody(event.currentTarget.value);
-          setEmpty(false);
-        }}
-        error={empty ? 'Write a reply first' : undefined}
-      />
-      <Group mt="sm">
-        {staff ? (
-          <Checkbox
-            label="Internal note (agents only)"
-            checked={internal}
-            onChange={(event) => setInternal(event.currentTarget.checked)}
-          />
-        ) : null}
-        <Button type="submit" loading={add.isPending}>
-          {staff && internal ? 'Add note' : 'Send reply'}
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
-const UNASSIGNED = '';
-
-/** Agents: status, priority and the assignee, changed together with one Update. */
-function AgentControls({ ticket, id, userId }: { ticket: Ticket; id: string; userId: string }) {
-  const update = useUpdateTicket(id);
-  const assignees = useAssignees();
-  const [status, setStatus] = useState<string>(ticket.status);
-  const [priority, setPriority] = useState<string>(ticket.priority);
-  const [assignee, setAssignee] = useState<string>(ticket.assignee?.id ?? UNASSIGNED);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const nextStatus = TICKET_STATUSES.find((value) => value === status && value !== ticket.status);
-    const nextPriority = TICKET_PRIORITIES.find((value) => value === priority && value !== ticket.priority);
-    const assigneeChanged = assignee !== (ticket.assignee?.id ?? UNASSIGNED);
-    update.mutate({
-      ...(nextStatus ? { status: nextStatus } : {}),
-      ...(nextPriority ? { priority: nextPriority } : {}),
-      ...(assigneeChanged ? { assigneeId: assignee === UNASSIGNED ? null : assignee } : {}),
-    });
-  };
-  const people = [
-    { value: UNASSIGNED, label: 'Unassigned' },
-    ...(assignees.data?.assignees ?? []).map((person) => ({
-      value: person.id,
-      label: person.id === userId ? `${person.name} (me)` : person.name,
-    })),
-  ];
-  return (
-    <form onSubmit={submit} aria-label="Update ticket">
-      {update.error ? (
-        <Alert color="red" role="alert" mb="sm">
-          {failure(update.error, 'The update')}
-        </Alert>
-      ) : null}
-      <Group align="flex-end" gap="sm">
-        <NativeSelect
-          label="Status"
-          data={[...TICKET_STATUSES]}
-          value={status}
-          onChange={(event) => setStatus(event.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Priority"
-          data={[...TICKET_PRIORITIES]}
-          value={priority}
-          onChange={(event) => setPriority(event.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Assignee"
-          data={people}
-          value={assignee}
-          onChange={(event) => setAssignee(event.currentTarget.value)}
-        />
-        <Button type="submit" variant="outline" loading={update.isPending}>
-          Update ticket
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
-/** Customers: mark solved (a reply reopens it). */
+/** Customers: mark the request solved, after a confirmation (a reply reopens it). */
 function MarkSolved({ ticket, id }: { ticket: Ticket; id: string }) {
   const update = useUpdateTicket(id);
+  const [asking, setAsking] = useState(false);
   if (ticket.status === 'solved' || ticket.status === 'closed') return null;
   return (
     <>
@@ -163,21 +67,67 @@ function MarkSolved({ ticket, id }: { ticket: Ticket; id: string }) {
           {failure(update.error, 'Marking the ticket solved')}
         </Alert>
       ) : null}
-      <Button
-        variant="outline"
-        loading={update.isPending}
-        onClick={() => update.mutate({ status: 'solved' })}
-      >
+      <Button variant="outline" loading={update.isPending} onClick={() => setAsking(true)} disabled={asking}>
         Mark as solved
       </Button>
+      {asking ? (
+        <div role="group" aria-labelledby="mark-solved-question" className={classes.confirm}>
+          <p id="mark-solved-question">
+            <strong>Mark this request as solved?</strong>
+          </p>
+          <p>Support will stop working on it. If the problem comes back, reply and it reopens.</p>
+          <Group gap="sm">
+            <Button
+              onClick={() => update.mutate({ status: 'solved' }, { onSettled: () => setAsking(false) })}
+              loading={update.isPending}
+            >
+              Yes, mark as solved
+            </Button>
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+          </Group>
+        </div>
+      ) : null}
     </>
   );
 }
 
-/** One ticket: the request and its conversation; for agents the console's controls and notes. */
+/** The line under the title: number, status, priority, opened, and the first-response state. */
+function Summary({ ticket, now, staff }: { ticket: Ticket; now: number; staff: boolean }) {
+  const dueAt = runningDueAt(ticket);
+  return (
+    <ul className={classes.summary} aria-label="Ticket summary">
+      <li>{`#${ticket.id}`}</li>
+      <li>Status: {statusLabel(ticket.status, staff)}</li>
+      <li>Priority: {ticket.priority}</li>
+      <li>Type: {ticket.type}</li>
+      {ticket.release ? <li>Release: {ticket.release}</li> : null}
+      <li>
+        Opened <ClockText text={() => dateTime(ticket.createdAt)} />
+      </li>
+      <li>
+        First response: <DueBadge ticket={ticket} now={now} />
+        {dueAt ? (
+          <>
+            {' by '}
+            <ClockText text={() => dateTime(dueAt)} />
+          </>
+        ) : null}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * One ticket. Agents work it in two columns (the conversation and the composer; beside them the requester,
+ * the ticket's state and controls, its Jira issues and the requester's other open tickets), stacked on a
+ * phone; customers read one clean column with their actions above the request.
+ */
 export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; userId: string }) {
   useTicketEvents();
   const ticket = useTicket(id);
+  const context = useTicketContext(id, staff);
   const hydrated = useHydrated();
   const now = Date.now();
   return (
@@ -191,50 +141,25 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
         const data = ticket.data;
         if (!data) return null;
         const t = data.ticket;
-        return (
+        const closed = t.status === 'closed';
+        const issueUrl = staff ? issueUrlOf(context.data) : undefined;
+        const conversation = (
           <>
-            <h2>{`#${t.id} ${t.subject}`}</h2>
-            <ul className={classes.meta} aria-label="Ticket details">
-              <li>Status: {t.status}</li>
-              <li>Priority: {t.priority}</li>
-              <li>Type: {t.type}</li>
-              {t.release ? <li>Release: {t.release}</li> : null}
-              <li>
-                Opened <ClockText text={() => dateTime(t.createdAt)} />
-              </li>
-              <li>
-                First response: <DueBadge ticket={t} now={now} />
-                {t.firstResponseDueAt && !t.firstRespondedAt && t.dueState !== 'stopped' ? (
-                  <>
-                    {' (due '}
-                    <ClockText text={() => dateTime(t.firstResponseDueAt ?? '')} />)
-                  </>
-                ) : null}
-              </li>
-              {staff ? <li>Requester: {`${t.requester.name} <${t.requester.email}>`}</li> : null}
-              {staff ? (
-                <li>Organisation: {t.organisation ? `${t.organisation} (${t.tier ?? 'Basic'})` : '—'}</li>
-              ) : null}
-              {staff ? <li>Assignee: {t.assignee?.name ?? 'Unassigned'}</li> : null}
-            </ul>
-            <p className={classes.description}>{t.description}</p>
+            <section aria-label="Request" className={classes.request}>
+              <strong>{t.requester.name}</strong>
+              {' · '}
+              <ClockText text={() => dateTime(t.createdAt)} />
+              <LinkedText text={t.description} issueUrl={issueUrl} className={classes.text} />
+            </section>
+            <TicketAttachments attachments={data.attachments} />
             <TicketConversation conversation={data.conversation} />
+            <section aria-labelledby="ticket-replies" className={classes.section}>
+              <h2 id="ticket-replies">Conversation</h2>
+              <Comments comments={data.comments} issueUrl={issueUrl} />
+            </section>
             {/* The ticket comes with the server's HTML: its controls wait for the app (useHydrated). */}
-            <fieldset className={classes.untilHydrated} disabled={!hydrated}>
-              {t.status === 'closed' ? null : staff ? (
-                <AgentControls
-                  key={`${t.status}-${t.priority}-${t.assignee?.id ?? ''}`}
-                  ticket={t}
-                  id={id}
-                  userId={userId}
-                />
-              ) : (
-                <MarkSolved ticket={t} id={id} />
-              )}
-              <TicketAttachments id={id} attachments={data.attachments} closed={t.status === 'closed'} />
-              <h2>Conversation</h2>
-              <Comments comments={data.comments} />
-              {t.status === 'closed' ? (
+            <fieldset className={listClasses.untilHydrated} disabled={!hydrated}>
+              {closed ? (
                 <p>
                   This ticket is closed. Please open a new one.
                   {staff ? null : (
@@ -245,11 +170,39 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
                   )}
                 </p>
               ) : (
-                <ReplyForm id={id} staff={staff} />
+                <TicketComposer id={id} staff={staff} />
               )}
             </fieldset>
-            {staff ? <TicketHistory history={data.history} /> : null}
-            <p>
+          </>
+        );
+        return (
+          <>
+            <StaleNotice stale={data.stale} what="This is the ticket" />
+            <Summary ticket={t} now={now} staff={staff} />
+            {staff ? (
+              <div className={classes.layout}>
+                <div className={classes.main}>{conversation}</div>
+                <fieldset
+                  className={`${listClasses.untilHydrated} ${classes.layoutAside}`}
+                  disabled={!hydrated}
+                >
+                  <TicketSidebar ticket={t} id={id} userId={userId} context={context.data} now={now} />
+                </fieldset>
+                <div className={classes.history}>
+                  <TicketHistory history={data.history} />
+                </div>
+              </div>
+            ) : (
+              <div className={classes.single}>
+                <fieldset className={listClasses.untilHydrated} disabled={!hydrated}>
+                  <div className={classes.actions}>
+                    <MarkSolved ticket={t} id={id} />
+                  </div>
+                </fieldset>
+                {conversation}
+              </div>
+            )}
+            <p className={classes.back}>
               <AppLink href="/tickets">{staff ? 'Back to the queue' : 'Back to My Requests'}</AppLink>
             </p>
           </>

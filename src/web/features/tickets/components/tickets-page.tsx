@@ -1,17 +1,34 @@
-import { Button, Group, NativeSelect } from '@mantine/core';
-import { useState } from 'react';
-import { TICKETS_PAGE_SIZE } from '../../../../common/tickets';
-import { DUE_STATES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../common/tickets';
+import { Badge, Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Ticket } from '../../../../common/contracts/tickets';
+import {
+  DUE_STATES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  TICKETS_PAGE_SIZE,
+} from '../../../../common/tickets';
 import { AppLink } from '../../../components/app-link';
+import { ClockText } from '../../../components/clock-text';
 import { DataTable } from '../../../components/data-table';
-import { paths } from '../../../lib/paths';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
-import { FIRST_TICKET_FILTERS, useTickets, type TicketFilters } from '../api/get-tickets';
-import { DueBadge, dateTime } from './due-badge';
+import { paths } from '../../../lib/paths';
+import { useAssignees } from '../api/get-assignees';
+import {
+  defaultStatus,
+  TICKET_FILTER_KEYS,
+  ticketViewFrom,
+  useTicketOrganisations,
+  useTickets,
+  type TicketFilters,
+} from '../api/get-tickets';
+import { CUSTOMER_STATUS_FILTERS, statusLabel } from '../lib/status-labels';
 import { useTicketEvents } from '../lib/use-ticket-events';
+import { StaleNotice } from './stale-notice';
+import { BulkActions } from './ticket-bulk-actions';
+import { DueBadge, dateTime } from './due-badge';
 import classes from './tickets.module.css';
-import { ClockText } from '../../../components/clock-text';
 
 const DUE_LABELS: Record<(typeof DUE_STATES)[number], string> = {
   overdue: 'Overdue',
@@ -23,21 +40,44 @@ const DUE_LABELS: Record<(typeof DUE_STATES)[number], string> = {
 
 const ANY = { value: '', label: 'Any' };
 
+const STAFF_STATUS_OPTIONS = [
+  { value: 'open-work', label: 'Open work' },
+  { value: 'any', label: 'Any' },
+  ...TICKET_STATUSES.map((status) => ({ value: status, label: status })),
+];
+const CUSTOMER_STATUS_OPTIONS = [{ value: 'any', label: 'Any' }, ...CUSTOMER_STATUS_FILTERS];
+
 /**
  * The Ticket Portal's list: My Requests for a customer (their organisation's for an organisation
- * admin), the queue for an agent, awaiting a response first and the soonest due on top.
+ * admin), the queue for an agent, awaiting a response first and the soonest due on top. Its filters, order
+ * and page live in the address: Back returns to the list as it was, and a shared link shows the same list.
  */
 export function TicketsPage({ staff }: { staff: boolean }) {
   useTicketEvents();
-  const [filters, setFilters] = useState<TicketFilters>(FIRST_TICKET_FILTERS);
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const { filters, page } = ticketViewFrom(params, staff);
   const tickets = useTickets(filters, page);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const now = Date.now();
-  const set = (key: keyof TicketFilters, value: string) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-    setPage(1);
+
+  /** A new address for the list (a history entry of its own, so Back undoes it); page 1 unless given. */
+  const show = (changes: Partial<TicketFilters>, nextPage = 1) => {
+    const next = { ...filters, ...changes };
+    const search = new URLSearchParams();
+    for (const key of TICKET_FILTER_KEYS) {
+      const value = next[key];
+      const isDefault =
+        value === '' ||
+        (key === 'status' && value === defaultStatus(staff)) ||
+        (key === 'sort' && value === 'due');
+      if (!isDefault) search.set(key, value);
+    }
+    if (nextPage > 1) search.set('page', String(nextPage));
+    setSelected(new Set());
+    setParams(search);
   };
   const total = tickets.data?.count ?? 0;
+  const rows = tickets.data?.tickets ?? [];
 
   return (
     <>
@@ -49,102 +89,250 @@ export function TicketsPage({ staff }: { staff: boolean }) {
           </Button>
         </p>
       )}
-      <Group
-        className={classes.filters}
-        gap="sm"
-        align="flex-end"
-        wrap="wrap"
-        role="group"
-        aria-label="Filter tickets"
-      >
-        <NativeSelect
-          label="Status"
-          data={[ANY, ...TICKET_STATUSES]}
-          value={filters.status}
-          onChange={(e) => set('status', e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Priority"
-          data={[ANY, ...TICKET_PRIORITIES]}
-          value={filters.priority}
-          onChange={(e) => set('priority', e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Due"
-          data={[ANY, ...DUE_STATES.map((state) => ({ value: state, label: DUE_LABELS[state] }))]}
-          value={filters.due}
-          onChange={(e) => set('due', e.currentTarget.value)}
-        />
-        {staff ? (
-          <NativeSelect
-            label="Assignee"
-            data={[ANY, { value: 'me', label: 'Me' }, { value: 'none', label: 'Unassigned' }]}
-            value={filters.assignee}
-            onChange={(e) => set('assignee', e.currentTarget.value)}
-          />
-        ) : null}
-        <NativeSelect
-          label="Sort"
-          data={[
-            { value: 'due', label: 'Due time (overdue first)' },
-            { value: 'updated', label: 'Last update' },
-          ]}
-          value={filters.sort}
-          onChange={(e) => set('sort', e.currentTarget.value)}
-        />
-      </Group>
+      <FilterBar staff={staff} filters={filters} onChange={show} />
+      {staff ? <BulkActions rows={rows} selected={selected} onSelect={setSelected} /> : null}
       <QueryState
         isPending={tickets.isPending}
         error={tickets.error}
         failed="The tickets could not be loaded. Please try again later."
       >
         {() => {
-          const rows = tickets.data?.tickets ?? [];
-          if (rows.length === 0) return <p>No tickets found.</p>;
+          const stale = <StaleNotice stale={tickets.data?.stale} what="These are the tickets" />;
+          if (rows.length === 0)
+            return (
+              <>
+                {stale}
+                <p>No tickets found.</p>
+              </>
+            );
           return (
             <>
-              <DataTable
-                caption={staff ? 'Ticket queue' : 'My Requests'}
-                stacked
-                columns={[
-                  'Ticket',
-                  'Status',
-                  'Priority',
-                  'First response',
-                  'Last update',
-                  ...(staff ? ['Requester', 'Assignee'] : []),
-                ]}
-              >
-                {rows.map((ticket) => (
-                  <tr key={ticket.id}>
-                    <th scope="row">
-                      <AppLink href={ticket.url}>{`#${ticket.id} ${ticket.subject}`}</AppLink>
-                    </th>
-                    <td data-label="Status">{ticket.status}</td>
-                    <td data-label="Priority">{ticket.priority}</td>
-                    <td data-label="First response">
-                      <DueBadge ticket={ticket} now={now} />
-                    </td>
-                    <td data-label="Last update">
-                      <ClockText text={() => dateTime(ticket.updatedAt)} />
-                    </td>
-                    {staff ? (
-                      <>
-                        <td data-label="Requester">
-                          {ticket.requester.name}
-                          {ticket.organisation ? ` (${ticket.organisation}, ${ticket.tier ?? 'Basic'})` : ''}
-                        </td>
-                        <td data-label="Assignee">{ticket.assignee?.name ?? 'Unassigned'}</td>
-                      </>
-                    ) : null}
-                  </tr>
-                ))}
-              </DataTable>
-              <Pager total={total} pageSize={TICKETS_PAGE_SIZE} page={page} onChange={setPage} />
+              {stale}
+              <p className={classes.count} aria-live="polite">
+                {total === 1 ? '1 ticket' : `${total} tickets`}
+              </p>
+              <div className={classes.list}>
+                <DataTable
+                  caption={staff ? 'Ticket queue' : 'My Requests'}
+                  stacked
+                  columns={
+                    staff
+                      ? [
+                          'Select',
+                          'Ticket',
+                          'Status',
+                          'Priority',
+                          'Requester',
+                          'Due',
+                          'Assignee',
+                          'Last update',
+                        ]
+                      : ['Ticket', 'Status', 'Priority', 'First response', 'Last update']
+                  }
+                >
+                  {rows.map((ticket) => (
+                    <TicketRow
+                      key={ticket.id}
+                      ticket={ticket}
+                      staff={staff}
+                      now={now}
+                      selected={selected.has(ticket.id)}
+                      onSelect={(checked) => {
+                        const next = new Set(selected);
+                        if (checked) next.add(ticket.id);
+                        else next.delete(ticket.id);
+                        setSelected(next);
+                      }}
+                    />
+                  ))}
+                </DataTable>
+              </div>
+              <Pager
+                total={total}
+                pageSize={TICKETS_PAGE_SIZE}
+                page={page}
+                onChange={(next) => show({}, next)}
+              />
             </>
           );
         }}
       </QueryState>
     </>
+  );
+}
+
+function TicketRow({
+  ticket,
+  staff,
+  now,
+  selected,
+  onSelect,
+}: {
+  ticket: Ticket;
+  staff: boolean;
+  now: number;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+}) {
+  const lastUpdate = (
+    <td data-label="Last update">
+      <ClockText text={() => dateTime(ticket.updatedAt)} />
+    </td>
+  );
+  const title = (
+    <th scope="row">
+      <AppLink href={ticket.url}>{`#${ticket.id} ${ticket.subject}`}</AppLink>
+      {ticket.unseenReply ? (
+        <Badge ml="xs" size="sm" color="blue.9" variant="filled" tt="none" className={classes.unseen}>
+          New reply
+        </Badge>
+      ) : null}
+    </th>
+  );
+  const status = (
+    <td data-label="Status">
+      <span className={classes.status} data-status={ticket.status}>
+        {statusLabel(ticket.status, staff)}
+      </span>
+    </td>
+  );
+  const priority = (
+    <td data-label="Priority">
+      <span className={classes.priority} data-priority={ticket.priority}>
+        {ticket.priority}
+      </span>
+    </td>
+  );
+  const due = (
+    <td data-label={staff ? 'Due' : 'First response'} className={classes.due}>
+      <DueBadge ticket={ticket} now={now} />
+    </td>
+  );
+  if (!staff) {
+    return (
+      <tr>
+        {title}
+        {status}
+        {priority}
+        {due}
+        {lastUpdate}
+      </tr>
+    );
+  }
+  return (
+    <tr data-selected={selected || undefined}>
+      <td data-label="Select" className={classes.selectCell}>
+        <Checkbox
+          aria-label={`Select #${ticket.id} ${ticket.subject}`}
+          checked={selected}
+          onChange={(event) => onSelect(event.currentTarget.checked)}
+        />
+      </td>
+      {title}
+      {status}
+      {priority}
+      <td data-label="Requester">
+        {ticket.requester.name}
+        {ticket.organisation ? (
+          <span className={classes.organisation}>{`${ticket.organisation} · ${ticket.tier ?? 'Basic'}`}</span>
+        ) : null}
+      </td>
+      {due}
+      <td data-label="Assignee">{ticket.assignee?.name ?? 'Unassigned'}</td>
+      {lastUpdate}
+    </tr>
+  );
+}
+
+/**
+ * One compact row of filters above the list. A select applies at once; the search words apply on Enter or
+ * the Search button, so typing sends no request per key.
+ */
+function FilterBar({
+  staff,
+  filters,
+  onChange,
+}: {
+  staff: boolean;
+  filters: TicketFilters;
+  onChange: (changes: Partial<TicketFilters>) => void;
+}) {
+  const assignees = useAssignees(staff);
+  const organisations = useTicketOrganisations(staff);
+  // The words being typed; the address keeps the ones searched for (a new address resets the field).
+  const [draft, setDraft] = useState({ for: filters.q, text: filters.q });
+  const text = draft.for === filters.q ? draft.text : filters.q;
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const q = text.trim();
+    setDraft({ for: q, text: q });
+    onChange({ q });
+  };
+  const select = (key: keyof TicketFilters) => ({
+    size: 'sm' as const,
+    value: filters[key],
+    onChange: (event: { currentTarget: { value: string } }) => onChange({ [key]: event.currentTarget.value }),
+  });
+
+  return (
+    <form role="search" aria-label={staff ? 'Filter the queue' : 'Filter my requests'} onSubmit={search}>
+      <Group className={classes.filters} gap="xs" align="flex-end" wrap="wrap">
+        <TextInput
+          className={classes.searchField}
+          size="sm"
+          type="search"
+          label={staff ? 'Search the queue' : 'Search my requests'}
+          placeholder="Subject, requester or #number"
+          value={text}
+          onChange={(event) => setDraft({ for: filters.q, text: event.currentTarget.value })}
+        />
+        <Button type="submit" size="sm" variant="default">
+          Search
+        </Button>
+        <NativeSelect
+          label="Status"
+          data={staff ? STAFF_STATUS_OPTIONS : CUSTOMER_STATUS_OPTIONS}
+          {...select('status')}
+        />
+        <NativeSelect label="Priority" data={[ANY, ...TICKET_PRIORITIES]} {...select('priority')} />
+        <NativeSelect
+          label="Due"
+          data={[ANY, ...DUE_STATES.map((state) => ({ value: state, label: DUE_LABELS[state] }))]}
+          {...select('due')}
+        />
+        {staff ? (
+          <>
+            <NativeSelect
+              label="Assignee"
+              data={[
+                ANY,
+                { value: 'me', label: 'Me' },
+                { value: 'none', label: 'Unassigned' },
+                ...(assignees.data?.assignees ?? []).map((person) => ({
+                  value: person.id,
+                  label: person.name,
+                })),
+              ]}
+              {...select('assignee')}
+              className={classes.fetchedOptions}
+            />
+            <NativeSelect
+              label="Organisation"
+              data={[ANY, ...(organisations.data?.organisations ?? [])]}
+              {...select('organisation')}
+              className={classes.fetchedOptions}
+            />
+          </>
+        ) : null}
+        <NativeSelect
+          label="Sort"
+          data={[
+            { value: 'due', label: 'Due time' },
+            { value: 'updated', label: 'Last update' },
+          ]}
+          {...select('sort')}
+        />
+      </Group>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueText, spanText } from './due-text';
+import { dueText, runningDueAt, spanText } from './due-text';
 
 const now = Date.parse('2026-11-25T10:00:00Z');
 const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
@@ -33,5 +33,13 @@ describe('due text', () => {
     expect(dueText({ dueState: 'stopped', firstResponseDueAt: null, firstRespondedAt: null }, now)).toBe(
       'No due time',
     );
+  });
+
+  it('shows a due time only while the clock runs, never beside "No response due" or "Responded"', () => {
+    const due = at(200);
+    expect(runningDueAt({ dueState: 'due', firstResponseDueAt: due })).toBe(due);
+    expect(runningDueAt({ dueState: 'overdue', firstResponseDueAt: due })).toBe(due);
+    expect(runningDueAt({ dueState: 'stopped', firstResponseDueAt: due })).toBeNull();
+    expect(runningDueAt({ dueState: 'responded', firstResponseDueAt: due })).toBeNull();
   });
 });

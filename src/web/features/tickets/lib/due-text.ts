@@ -27,3 +27,15 @@ export function dueText(
   if (ticket.dueState === 'dueSoon') return `Due soon: in ${spanText(left)}`;
   return `Due in ${spanText(left)}`;
 }
+
+/**
+ * The due time worth showing beside the state: only while the clock runs. A ticket answered, solved or closed
+ * has no due time left to meet, so the page never writes "No response due (due …)".
+ */
+export function runningDueAt(ticket: {
+  dueState: DueState;
+  firstResponseDueAt: string | null;
+}): string | null {
+  const running = ticket.dueState === 'due' || ticket.dueState === 'dueSoon' || ticket.dueState === 'overdue';
+  return running ? ticket.firstResponseDueAt : null;
+}
