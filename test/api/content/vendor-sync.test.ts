@@ -139,6 +139,27 @@ describe('vendor feeds synced into the portal', () => {
     expect(Date.parse(docs?.nextRunAt ?? '')).toBeGreaterThan(Date.now());
   });
 
+  it('a Forumbee outage keeps the synced community posts, and the admins see the error', async () => {
+    const before = await t.database.db.select({ id: communityPosts.id }).from(communityPosts);
+    expect(before.length).toBeGreaterThan(0);
+    // The pass's first call fails on each of its three attempts (the HTTP helper's retries of a 503).
+    forumbee.log.length = 0;
+    forumbee.unavailableNext(3);
+    await t.database.db
+      .update(contentSyncState)
+      .set({ nextRunAt: new Date(0), lastFullAt: new Date(0) })
+      .where(eq(contentSyncState.source, 'community'));
+    await t.app.contentSync.runDue();
+    expect(forumbee.log.filter((entry) => entry.outcome.injected === 'fail')).toHaveLength(3);
+    expect(await t.database.db.select({ id: communityPosts.id }).from(communityPosts)).toHaveLength(before.length);
+    expect((await titles(t, 'ports gateway open')).community).toContain('Which ports does the gateway need open?');
+    const res = await getAs(t.app, admin, '/api/admin/content-sync');
+    const community = contentSyncListSchema.parse(res.json()).sources.find((entry) => entry.source === 'community');
+    expect(community?.vendor).toBe('Forumbee');
+    expect(community?.lastError).toBeTruthy();
+    expect(community?.lastError).not.toContain(FORUMBEE_FAKE_API_KEY);
+  });
+
   it('a pass that fails midway writes nothing of it: the previous content stays whole', async () => {
     const before = await t.database.db.select({ id: kbArticles.id, title: kbArticles.title }).from(kbArticles);
     zendesk.updateArticle(ZENDESK_FIXTURE_IDS.articleImage, { title: 'Network diagram, revised' });
