@@ -127,6 +127,8 @@ async function main(): Promise<void> {
     await app.contentLoaded();
     // The vendors' feeds sync in the background: the portal serves the last synced content meanwhile.
     app.contentSync.start();
+    // Changes made in the vendor's help desk, when it does not report them itself; nothing waits for it either.
+    app.connectors.ticketDesk.changePoll?.start();
     if (env.DEMO_DATA) {
       await seedDemoAccountsLogged({
         db: database.db,

@@ -55,6 +55,16 @@ export const vendorVariables = {
    * Webhooks, the webhook's "Signing secret"). Only with ZENDESK_TICKETS=on; unset, no webhook endpoint.
    */
   ZENDESK_WEBHOOK_SECRET: secret(16, 500).optional(),
+  /**
+   * Without the webhook: how often, in seconds, one instance polls Zendesk's incremental ticket export for
+   * changes made in Zendesk. Zendesk allows 10 export requests a minute, hence at least 10 seconds.
+   */
+  ZENDESK_TICKET_POLL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(10, 'must be at least 10 (Zendesk allows 10 incremental export requests a minute)')
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(60),
   /** The Help Center locale of the synced articles. */
   ZENDESK_LOCALE: z
     .string()
@@ -184,6 +194,7 @@ export const VENDOR_GROUPS = {
       'ZENDESK_TICKET_TYPE_FIELD',
       'ZENDESK_TICKET_RELEASE_FIELD',
       'ZENDESK_WEBHOOK_SECRET',
+      'ZENDESK_TICKET_POLL_SECONDS',
     ],
   },
   entra: {
@@ -279,7 +290,15 @@ export function zendeskTicketProblems(
     if (on && !set.has(name)) return [`${name}: required when ZENDESK_TICKETS=on`];
     return !on && set.has(name) ? [notOn(name)] : [];
   });
-  if (!on && set.has('ZENDESK_WEBHOOK_SECRET')) problems.push(notOn('ZENDESK_WEBHOOK_SECRET'));
+  for (const name of ['ZENDESK_WEBHOOK_SECRET', 'ZENDESK_TICKET_POLL_SECONDS']) {
+    if (!on && set.has(name)) problems.push(notOn(name));
+  }
+  // The webhook reports the changes, so nothing is polled: a poll setting beside it would be silently ignored.
+  if (on && set.has('ZENDESK_WEBHOOK_SECRET') && set.has('ZENDESK_TICKET_POLL_SECONDS')) {
+    problems.push(
+      'ZENDESK_TICKET_POLL_SECONDS: set with ZENDESK_WEBHOOK_SECRET, whose webhook reports the changes (no poll runs): remove ZENDESK_TICKET_POLL_SECONDS',
+    );
+  }
   return problems;
 }
 

@@ -49,6 +49,7 @@ const ALL_TABLES = [
   'tracker_issues',
   'user_identities',
   'users',
+  'zendesk_ticket_poll',
   'zendesk_ticket_state',
 ];
 

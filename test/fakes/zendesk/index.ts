@@ -17,6 +17,7 @@ import {
   type ZendeskOAuthClient,
 } from './oauth';
 import { createAuthorizePage } from './authorize-page';
+import { createTicketExport } from './incremental-tickets';
 import { pageOf } from './pagination';
 import { createTicketRoutes, type FakeTicket, type TicketChange } from './tickets';
 import {
@@ -63,6 +64,9 @@ import {
  *   GET  /hc/article_attachments/…/network-diagram.png   the image of the fixture article with an `<img>` (no auth)
  *   the ticket endpoints of tickets.ts (tickets, comments, audits, requested tickets, search, uploads): agents
  *   and admins only (an end user's token or none answers 403)
+ *   GET  /api/v2/incremental/tickets/cursor.json?start_time=<epoch s> | ?cursor=<after_cursor>
+ *                                                        the cursor-based incremental ticket export, admins only
+ *                                                        (incremental-tickets.ts)
  *
  * Who sees what (https://developer.zendesk.com/api-reference/help_center/help-center-api/articles/ and the
  * incremental export page cited at `incremental`): a token acting as an agent or admin (a client-credentials token
@@ -84,13 +88,15 @@ import {
  *   zendesk.registerRedirectUri(uri)               another redirect URL of the first client
  *   zendesk.ticket(id), tickets()                  the tickets (tickets.ts), as Zendesk holds them
  *   zendesk.changeTicket(id, authorEmail, change)  a change made in Zendesk's agent console (a reply, a status)
+ *   zendesk.setTicketExportPageSize(n)             tickets per page of the incremental ticket export (Zendesk: 1,000)
  *   signed webhook deliveries to the portal: webhooks.ts (`signedDelivery`, `deliver`)
  * and over HTTP: POST /__fake/redirect-uri {uri} (= registerRedirectUri), GET /__fake/users {users},
  * GET /__fake/tickets {tickets: each with its `comments`}, POST /__fake/ticket-change {id, authorEmail, change:
  * {comment: {body, public}, status, priority}} (= changeTicket) → {ticket}.
  * Each log entry's `outcome` holds `route` (`token`, `categories`, `sections`, `articles`, `incremental`,
  * `user_segments`, `image`, `authorize`, `authorize_decision`, `users_me`, `users_search`, `users_create`, and
- * the ticket routes' `tickets_*`, `search`, `search_count`, `uploads`),
+ * the ticket routes' `tickets_*`, `search`, `search_count`, `uploads`, and `incremental_tickets`, whose entries
+ * also hold `from` (`start_time` or `cursor`) and `tickets` (how many were listed)),
  * `auth` (`bearer`, `anonymous`, `invalid`, `expired`, `revoked`) and `grant` on token requests. Token
  * requests and user creates keep their body (`body`), secrets included: the fake is for tests only.
  */
@@ -141,6 +147,8 @@ export interface ZendeskFake extends FakeServer {
   tickets(): FakeTicket[];
   /** A change made in Zendesk by `authorEmail` (an agent's reply, a status), as the agent console makes it. */
   changeTicket(id: number, authorEmail: string, change: TicketChange): FakeTicket;
+  /** Tickets per page of the incremental ticket export when the request names no `per_page` (Zendesk: 1,000). */
+  setTicketExportPageSize(n: number): void;
 }
 
 /** Zendesk's account-wide limit of the Enterprise plan, as `X-Rate-Limit` shows it. */
@@ -183,6 +191,8 @@ const LOGGED_HEADERS = ['authorization', 'content-type', 'accept'] as const;
 const HC_LIST =
   /^\/api\/v2\/help_center\/([a-z]{2}(?:-[a-z0-9]{2,4})?)\/(categories|sections|articles)\.json$/;
 
+const INCREMENTAL_TICKETS = /^\/api\/v2\/incremental\/tickets\/cursor(\.json)?$/;
+
 const isStaff = (role: TokenRole | undefined) => role === 'admin' || role === 'agent';
 
 /**
@@ -216,6 +226,12 @@ export async function startZendeskFake(options: ZendeskFakeOptions = {}): Promis
   });
   const authorizePage = createAuthorizePage(oauth, users);
   const ticketRoutes = createTicketRoutes({ origin: () => self.url, now: () => clock.now(), users });
+  const ticketExport = createTicketExport({
+    origin: () => self.url,
+    now: () => clock.now(),
+    tickets: () => ticketRoutes.store.tickets.values(),
+    rateLimited: (seconds) => rateLimitReply(seconds),
+  });
   function registerRedirectUri(uri: string): void {
     const client = clients[0] ?? ZENDESK_FAKE_CLIENT;
     const known = oauth.clients.get(client.identifier) ?? client;
@@ -381,6 +397,16 @@ export async function startZendeskFake(options: ZendeskFakeOptions = {}): Promis
       if (usersRoute === 'users_search') return users.search(request, res, token);
       return users.create(request, res, token);
     }
+    if (method === 'GET' && INCREMENTAL_TICKETS.test(rawPath)) {
+      outcome.route = 'incremental_tickets';
+      const token = tokenOf(request, res);
+      if (token === undefined) return;
+      // "Allowed For: Admins" (Incremental Exports page); a client-credentials token acts as the client's admin.
+      if (token === 'anonymous' || token.role !== 'admin' || !coversTickets(token.scope, method)) {
+        return sendJson(res, 403, FORBIDDEN);
+      }
+      return ticketExport.handle(request, res);
+    }
     if (
       rawPath.startsWith('/api/v2/tickets') ||
       rawPath.startsWith('/api/v2/search') ||
@@ -504,6 +530,7 @@ export async function startZendeskFake(options: ZendeskFakeOptions = {}): Promis
     ticket: (id) => ticketRoutes.store.tickets.get(id),
     tickets: () => [...ticketRoutes.store.tickets.values()],
     changeTicket,
+    setTicketExportPageSize: (n) => ticketExport.setPageSize(n),
   };
 }
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startZendeskFake, ZENDESK_FAKE_CLIENT, ZENDESK_FIXTURE_IDS, type ZendeskFake } from './index';
+import {
+  startZendeskFake,
+  ZENDESK_FAKE_CLIENT,
+  ZENDESK_FIXTURE_IDS,
+  ZENDESK_FIXTURE_USERS,
+  type ZendeskFake,
+} from './index';
 
 interface Answer {
   status: number;
@@ -464,6 +470,66 @@ describe('the Zendesk fake', () => {
         bearer(token),
       );
       expect(counted.json).toEqual({ count: 3 });
+    });
+
+    it('exports changed tickets by cursor: start_time once, a minute behind, 10 requests a minute', async () => {
+      const token = await ticketToken();
+      const exported = (query: string, auth = token) =>
+        call(`${fake.url}/api/v2/incremental/tickets/cursor.json?${query}`, bearer(auth));
+      // The tickets earlier tests opened lie before `start`.
+      fake.moveTime(2000);
+      const before = fake.clock.now();
+      const start = Math.floor(before / 1000);
+      const email = `fake-export-${Date.now()}@example.com`;
+      const opened = [
+        await open(token, email, 'One'),
+        await open(token, email, 'Two'),
+        await open(token, email, 'Three'),
+      ];
+
+      expect((await exported(`start_time=${start}`)).status).toBe(400);
+      expect((await exported(`start_time=${start + 3600}`)).status).toBe(400);
+      expect((await exported('')).status).toBe(400);
+      expect((await exported('cursor=not-a-cursor')).status).toBe(400);
+      expect((await exported(`start_time=${start - 120}`, await serviceToken(fake))).status).toBe(403);
+
+      fake.moveTime(61_000);
+      const first = await exported(`start_time=${start}&per_page=2`);
+      expect(first.status).toBe(200);
+      expect((first.json.tickets as Listed[]).map((ticket) => ticket.id)).toEqual([
+        opened[0]?.id,
+        opened[1]?.id,
+      ]);
+      expect(first.json).toMatchObject({ end_of_stream: false, before_cursor: null });
+      expect(first.json.after_url).toEqual(expect.stringContaining(`cursor=`));
+      const second = await exported(
+        `cursor=${encodeURIComponent(String(first.json.after_cursor))}&per_page=2`,
+      );
+      expect((second.json.tickets as Listed[]).map((ticket) => ticket.id)).toEqual([opened[2]?.id]);
+      expect(second.json.end_of_stream).toBe(true);
+      const cursor = encodeURIComponent(String(second.json.after_cursor));
+
+      // A change is exported once it is a minute old, from the same cursor.
+      fake.changeTicket(opened[0]?.id ?? 0, ZENDESK_FIXTURE_USERS.agent.email, { status: 'pending' });
+      const tooSoon = await exported(`cursor=${cursor}`);
+      expect(tooSoon.json).toMatchObject({ tickets: [], end_of_stream: true, after_cursor: null });
+      fake.moveTime(61_000);
+      const changed = await exported(`cursor=${cursor}`);
+      expect((changed.json.tickets as Listed[]).map((ticket) => ticket.id)).toEqual([opened[0]?.id]);
+      expect(changed.json.tickets).toEqual([
+        expect.objectContaining({ status: 'pending', generated_timestamp: expect.any(Number) }),
+      ]);
+
+      // The 11th request within a minute is refused until the first of the ten is a minute old.
+      const statuses: number[] = [];
+      for (let n = 0; n < 10; n++) statuses.push((await exported(`cursor=${cursor}`)).status);
+      expect(statuses).toEqual([...Array<number>(9).fill(200), 429]);
+      const limited = await exported(`cursor=${cursor}`);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(limited.headers.get('content-type')).toBe('text/plain');
+      fake.moveTime(61_000);
+      expect((await exported(`cursor=${cursor}`)).status).toBe(200);
     });
 
     it('answers 429 with Retry-After and a text/plain body when told to', async () => {

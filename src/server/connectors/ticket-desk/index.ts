@@ -29,6 +29,7 @@ export function createTicketDeskConnector(env: Env, shared: ConnectorShared): Ti
       searchBudgetMs: env.SEARCH_SOURCE_TIMEOUT_MS,
       callBudgetMs: env.REQUEST_DEADLINE_MS,
       webhookSecret: env.ZENDESK_WEBHOOK_SECRET,
+      pollIntervalMs: env.ZENDESK_TICKET_POLL_SECONDS * 1000,
     });
   }
   return createBuiltinTicketDesk({ db: shared.db, fullText: shared.fullText });

@@ -194,4 +194,23 @@ export interface TicketDeskConnector extends ConnectorRoutes {
    * events listen here. A desk only the portal writes to (the built-in) has none.
    */
   onDeskChange?(listener: (ticket: HelpdeskTicketRecord) => Promise<void>): void;
+
+  /**
+   * How a desk that does not report its changes itself (Zendesk without its webhook) is asked for them: the
+   * server starts it (main.ts) and the app's close stops it. A desk that reports them, or only the portal
+   * writes to, has none.
+   */
+  readonly changePoll?: DeskChangePoll;
+}
+
+/** A background poll of the desk for changes made there, run on one instance at a time. */
+export interface DeskChangePoll {
+  /** Polls when due, now and then every so often, in the background; nothing waits for it. */
+  start(): void;
+  /** Polls here if the poll is due and no instance is polling; answers whether it did. */
+  runDue(): Promise<boolean>;
+  /** Makes the poll due at once, then as `runDue`. */
+  pollNow(): Promise<boolean>;
+  /** Stops polling and aborts a poll running here; its lease is given back. */
+  stop(): Promise<void>;
 }

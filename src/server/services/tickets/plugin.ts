@@ -135,6 +135,13 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
   } satisfies TicketsArea);
   // A change made at the desk itself (Zendesk's agent console) reaches the open pages as one made here does.
   app.connectors.ticketDesk.onDeskChange?.((ticket) => announceTicketChange(app.db, ticket));
+  // A desk asked for its changes (Zendesk without its webhook) is polled once the server starts (main.ts).
+  const poll = app.connectors.ticketDesk.changePoll;
+  if (poll) {
+    app.addHook('onClose', async () => {
+      await poll.stop();
+    });
+  }
 }
 
 export default fp(ticketsPlugin, { name: 'tickets', dependencies: ['foundation', 'assistant'] });

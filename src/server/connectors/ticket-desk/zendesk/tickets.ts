@@ -33,6 +33,7 @@ import {
   uploadAnswerSchema,
   type ZendeskTicket,
 } from './schemas.js';
+import { createIncrementalPoll } from './incremental-poll.js';
 import { createZendeskTicketSearch } from './search.js';
 import { zendeskWebhookRoutes } from './webhook.js';
 import { z } from 'zod';
@@ -79,6 +80,11 @@ export interface ZendeskTicketDeskOptions {
   callBudgetMs: number;
   /** `ZENDESK_WEBHOOK_SECRET`: the webhook's signing secret; unset, no webhook endpoint. */
   webhookSecret?: string | undefined;
+  /**
+   * `ZENDESK_TICKET_POLL_SECONDS` in milliseconds: without the webhook, how often the incremental ticket export
+   * is polled for changes made in Zendesk (incremental-poll.ts). Unset, or with the webhook, no poll.
+   */
+  pollIntervalMs?: number | undefined;
   serviceToken?: ZendeskServiceToken;
   now?: () => number;
   fetch?: typeof fetch;
@@ -305,17 +311,31 @@ export function createZendeskTicketDesk(options: ZendeskTicketDeskOptions): Tick
     for (const listener of listeners) await listener(ticket);
   };
 
-  return {
-    ...createZendeskTicketSearch({ http: withDeadline(options.searchBudgetMs), baseUrl }),
-    ...(options.webhookSecret
-      ? {
-          routes: zendeskWebhookRoutes({
-            secret: options.webhookSecret,
+  // Zendesk reports its changes through the webhook when it has one; else the portal asks for them.
+  const changeSource = options.webhookSecret
+    ? {
+        routes: zendeskWebhookRoutes({
+          secret: options.webhookSecret,
+          changed: changedInZendesk,
+          ...(options.now ? { now: options.now } : {}),
+        }),
+      }
+    : options.pollIntervalMs === undefined
+      ? {}
+      : {
+          changePoll: createIncrementalPoll({
+            db,
+            http: vendorHttp,
+            intervalMs: options.pollIntervalMs,
             changed: changedInZendesk,
+            log,
             ...(options.now ? { now: options.now } : {}),
           }),
-        }
-      : {}),
+        };
+
+  return {
+    ...createZendeskTicketSearch({ http: withDeadline(options.searchBudgetMs), baseUrl }),
+    ...changeSource,
     onDeskChange: (listener) => {
       listeners.push(listener);
     },
