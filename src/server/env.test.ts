@@ -430,6 +430,56 @@ describe('vendor settings', () => {
     ]);
   });
 
+  describe('the Zendesk ticket desk', () => {
+    const zendesk = withKey(VENDORS[0]);
+    const ticketFields = {
+      ZENDESK_TICKET_TYPE_FIELD: '360012345678',
+      ZENDESK_TICKET_RELEASE_FIELD: '360012345679',
+      ZENDESK_TICKET_PROVIDED_ID_FIELD: '360012345680',
+    };
+
+    it('takes ZENDESK_TICKETS=on with its three ticket fields, and reads them as given', () => {
+      const source = { ...zendesk, ZENDESK_TICKETS: 'on', ...ticketFields };
+      expect(problems(source)).toEqual([]);
+      expect(loadEnv(source)).toMatchObject(ticketFields);
+    });
+
+    it.each(Object.keys(ticketFields))('refuses ZENDESK_TICKETS=on without %s, naming it', (name) => {
+      const source = Object.fromEntries(
+        Object.entries({ ...zendesk, ZENDESK_TICKETS: 'on', ...ticketFields }).filter(
+          ([key]) => key !== name,
+        ),
+      );
+      expect(problems(source)).toEqual([`${name}: required when ZENDESK_TICKETS=on`]);
+    });
+
+    it('takes ZENDESK_TICKET_PROVIDED_ID_FIELD only as a ticket field id (digits)', () => {
+      for (const bad of ['controller_id', '3600-1', '1'.repeat(21)]) {
+        expect(
+          problems({
+            ...zendesk,
+            ZENDESK_TICKETS: 'on',
+            ...ticketFields,
+            ZENDESK_TICKET_PROVIDED_ID_FIELD: bad,
+          }),
+          bad,
+        ).toEqual(['ZENDESK_TICKET_PROVIDED_ID_FIELD: must be a Zendesk ticket field id (digits)']);
+      }
+    });
+
+    it('refuses ZENDESK_TICKET_PROVIDED_ID_FIELD while the ticket desk is off, or Zendesk is', () => {
+      const field = { ZENDESK_TICKET_PROVIDED_ID_FIELD: '360012345680' };
+      expect(problems({ ...zendesk, ...field })).toEqual([
+        "ZENDESK_TICKET_PROVIDED_ID_FIELD: set while ZENDESK_TICKETS is not 'on': set ZENDESK_TICKETS=on too, " +
+          'or remove ZENDESK_TICKET_PROVIDED_ID_FIELD',
+      ]);
+      expect(problems(field)).toEqual([
+        'ZENDESK_TICKET_PROVIDED_ID_FIELD: set without ZENDESK_URL, which turns Zendesk on: set ZENDESK_URL ' +
+          'too, or remove ZENDESK_TICKET_PROVIDED_ID_FIELD',
+      ]);
+    });
+  });
+
   it('reads the vendor values into the shapes the adapters use', () => {
     const env = loadEnv({
       ...withKey(VENDORS[0]),

@@ -51,6 +51,14 @@ export const vendorVariables = {
     .regex(/^\d{1,20}$/, 'must be a Zendesk ticket field id (digits)')
     .optional(),
   /**
+   * The id of the custom ticket field (text) holding the requester's provided id, the Controller or Customer ID
+   * they signed up with: agents see whose installation a ticket is about without opening the user.
+   */
+  ZENDESK_TICKET_PROVIDED_ID_FIELD: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be a Zendesk ticket field id (digits)')
+    .optional(),
+  /**
    * The signing secret of the Zendesk webhook that tells the portal of changes made in Zendesk (Admin Center,
    * Webhooks, the webhook's "Signing secret"). Only with ZENDESK_TICKETS=on; unset, no webhook endpoint.
    */
@@ -193,6 +201,7 @@ export const VENDOR_GROUPS = {
       'ZENDESK_TICKETS',
       'ZENDESK_TICKET_TYPE_FIELD',
       'ZENDESK_TICKET_RELEASE_FIELD',
+      'ZENDESK_TICKET_PROVIDED_ID_FIELD',
       'ZENDESK_WEBHOOK_SECRET',
       'ZENDESK_TICKET_POLL_SECONDS',
     ],
@@ -276,7 +285,11 @@ export function vendorGroupProblems(set: ReadonlySet<string>): string[] {
 }
 
 /** The ticket fields the Zendesk ticket desk writes must be named when it is on, and only then. */
-const ZENDESK_TICKET_FIELDS = ['ZENDESK_TICKET_TYPE_FIELD', 'ZENDESK_TICKET_RELEASE_FIELD'] as const;
+const ZENDESK_TICKET_FIELDS = [
+  'ZENDESK_TICKET_TYPE_FIELD',
+  'ZENDESK_TICKET_RELEASE_FIELD',
+  'ZENDESK_TICKET_PROVIDED_ID_FIELD',
+] as const;
 
 export function zendeskTicketProblems(
   values: { readonly ZENDESK_URL?: string | undefined; readonly ZENDESK_TICKETS?: string | undefined },

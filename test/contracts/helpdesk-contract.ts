@@ -55,6 +55,7 @@ export function describeHelpdeskContract(
       priority: 'P2' as const,
       type: 'Technical query',
       release: '8.1',
+      requesterProvidedId: null,
       organisation: null,
       tier: 'Enterprise' as const,
       createdAt: hoursAgo(1),

@@ -60,7 +60,8 @@ test('a customer opens a ticket through the portal and Zendesk holds it', async 
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Zendesk holds it under the customer's Zendesk user, with the portal's fields in its custom fields.
+  // Zendesk holds it under the customer's Zendesk user, with the portal's fields (the customer's provided id
+  // among them) in its custom fields.
   const held = (await heldTickets()).find((ticket) => ticket.id === ticketId);
   const users = ((await control(zendesk.url, 'users', 'GET')) as { users: FakeZendeskUser[] }).users;
   const requester = users.find((user) => user.email === customer.email);
@@ -68,6 +69,7 @@ test('a customer opens a ticket through the portal and Zendesk holds it', async 
   expect(held?.custom_fields).toEqual([
     { id: zendesk.ticketFields.type, value: 'Technical query' },
     { id: zendesk.ticketFields.release, value: '8.1' },
+    { id: zendesk.ticketFields.providedId, value: customer.providedId },
   ]);
   expect(held?.comments.map((comment) => comment.body)).toEqual([
     `Every spoke lost its tunnel (${word}) after the 8.1 upgrade.`,

@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-db.js'
 
 /** The Zendesk ticket desk against the Zendesk fake on port 0, on a PGlite database of its own. */
 
-const FIELDS = { type: 360_001, release: 360_002 };
+const FIELDS = { type: 360_001, release: 360_002, providedId: 360_003 };
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 async function zendeskDesk(): Promise<{
@@ -103,6 +103,7 @@ describe('the Zendesk ticket desk', () => {
       type: 'Technical query',
       release: '8.1',
       requesterEmail,
+      requesterProvidedId: 'CTRL-0042',
       organisation: more.organisation ?? null,
       tier: 'Enterprise',
       firstResponseDueAt: new Date(Date.now() + 3_600_000),
@@ -117,7 +118,7 @@ describe('the Zendesk ticket desk', () => {
     signal: new AbortController().signal,
   });
 
-  it('creates the ticket in Zendesk with the field map: requester by email, priority, type and release fields', async () => {
+  it('creates the ticket in Zendesk with the field map: requester by email, priority, type, release and provided id fields', async () => {
     const requester = await customer();
     const ticket = await open(requester.email);
     const [create] = routes('tickets_create');
@@ -130,11 +131,13 @@ describe('the Zendesk ticket desk', () => {
         custom_fields: [
           { id: FIELDS.type, value: 'Technical query' },
           { id: FIELDS.release, value: '8.1' },
+          { id: FIELDS.providedId, value: 'CTRL-0042' },
         ],
       },
     });
     const held = made.fake.ticket(ticket.id);
     expect(held).toMatchObject({ priority: 'urgent', status: 'new' });
+    expect(held?.custom_fields).toContainEqual({ id: FIELDS.providedId, value: 'CTRL-0042' });
     expect(ticket).toMatchObject({
       priority: 'P1',
       type: 'Technical query',
@@ -330,6 +333,7 @@ describe('the Zendesk ticket desk', () => {
     expect(problems({ ...zendesk, ZENDESK_TICKETS: 'on' })).toEqual([
       'ZENDESK_TICKET_TYPE_FIELD: required when ZENDESK_TICKETS=on',
       'ZENDESK_TICKET_RELEASE_FIELD: required when ZENDESK_TICKETS=on',
+      'ZENDESK_TICKET_PROVIDED_ID_FIELD: required when ZENDESK_TICKETS=on',
     ]);
     expect(problems({ ...zendesk, ZENDESK_TICKET_TYPE_FIELD: '1' })[0]).toMatch(
       /^ZENDESK_TICKET_TYPE_FIELD: set while ZENDESK_TICKETS is not 'on'/,
@@ -347,6 +351,7 @@ describe('the Zendesk ticket desk', () => {
         ZENDESK_TICKETS: 'on',
         ZENDESK_TICKET_TYPE_FIELD: '360001',
         ZENDESK_TICKET_RELEASE_FIELD: 'release',
+        ZENDESK_TICKET_PROVIDED_ID_FIELD: '360003',
       })[0],
     ).toMatch(/^ZENDESK_TICKET_RELEASE_FIELD: must be a Zendesk ticket field id/);
     expect(
@@ -355,6 +360,7 @@ describe('the Zendesk ticket desk', () => {
         ZENDESK_TICKETS: 'on',
         ZENDESK_TICKET_TYPE_FIELD: '360001',
         ZENDESK_TICKET_RELEASE_FIELD: '360002',
+        ZENDESK_TICKET_PROVIDED_ID_FIELD: '360003',
       }),
     ).toEqual([]);
   });

@@ -30,7 +30,7 @@ beforeAll(async () => {
     baseUrl: fake.url,
     clientId: fake.client.identifier,
     clientSecret: fake.client.secret,
-    fields: { type: 1, release: 2 },
+    fields: { type: 1, release: 2, providedId: 3 },
     db: database.db,
     log,
     searchBudgetMs: 1000,

@@ -69,7 +69,7 @@ function deskOf(options: { webhookSecret?: string; fetch?: typeof fetch } = {}):
     baseUrl: fake.url,
     clientId: fake.client.identifier,
     clientSecret: fake.client.secret,
-    fields: { type: 1, release: 2 },
+    fields: { type: 1, release: 2, providedId: 3 },
     db: database.db,
     log,
     searchBudgetMs: 2000,
@@ -146,6 +146,7 @@ async function openedTicket(owner: { email: string }, subject: string) {
     type: 'Technical query',
     release: '8.1',
     requesterEmail: owner.email,
+    requesterProvidedId: null,
     organisation: null,
     tier: 'Basic',
     firstResponseDueAt: null,
@@ -301,6 +302,7 @@ describe('with the webhook secret set', () => {
     ZENDESK_TICKETS: 'on',
     ZENDESK_TICKET_TYPE_FIELD: '1',
     ZENDESK_TICKET_RELEASE_FIELD: '2',
+    ZENDESK_TICKET_PROVIDED_ID_FIELD: '3',
     ...extra,
   });
 
@@ -340,6 +342,7 @@ describe('ZENDESK_TICKET_POLL_SECONDS', () => {
     ZENDESK_TICKETS: 'on',
     ZENDESK_TICKET_TYPE_FIELD: '360001',
     ZENDESK_TICKET_RELEASE_FIELD: '360002',
+    ZENDESK_TICKET_PROVIDED_ID_FIELD: '360003',
   };
   const problems = (env: Record<string, string>) => {
     try {
@@ -377,6 +380,7 @@ describe('ZENDESK_TICKET_POLL_SECONDS', () => {
         ZENDESK_TICKETS: 'off',
         ZENDESK_TICKET_TYPE_FIELD: '',
         ZENDESK_TICKET_RELEASE_FIELD: '',
+        ZENDESK_TICKET_PROVIDED_ID_FIELD: '',
         ZENDESK_TICKET_POLL_SECONDS: '30',
       }),
     ).toEqual([

@@ -26,6 +26,7 @@ beforeAll(async () => {
       type: 'Technical query',
       release: null,
       requesterEmail: 'queue@example.com',
+      requesterProvidedId: null,
       organisation: null,
       tier: 'Enterprise',
       // Created in this order, so the newest-change order is the reverse until something changes.

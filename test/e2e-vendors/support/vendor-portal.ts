@@ -63,15 +63,15 @@ export const vendorFakes = {
   },
   /**
    * The Help Center and the ticket desk: its default store (test/fakes/zendesk/store.ts), its own confidential
-   * OAuth client, the ids of the two custom ticket fields (type, release) and the webhook's signing secret, with
-   * which the specs sign the deliveries Zendesk would send.
+   * OAuth client, the ids of the three custom ticket fields (type, release, the requester's provided id) and the
+   * webhook's signing secret, with which the specs sign the deliveries Zendesk would send.
    */
   zendesk: {
     port: portOf('zendesk'),
     url: urlOf('zendesk'),
     client: ZENDESK_FAKE_CLIENT,
     ids: ZENDESK_FIXTURE_IDS,
-    ticketFields: { type: 360_000_101, release: 360_000_102 },
+    ticketFields: { type: 360_000_101, release: 360_000_102, providedId: 360_000_103 },
     webhookSecret: 'vendor-e2e-zendesk-webhook-signing-secret',
   },
   gitbook: {
@@ -116,6 +116,7 @@ export function vendorEnv(): Record<string, string> {
     ZENDESK_TICKETS: 'on',
     ZENDESK_TICKET_TYPE_FIELD: String(zendesk.ticketFields.type),
     ZENDESK_TICKET_RELEASE_FIELD: String(zendesk.ticketFields.release),
+    ZENDESK_TICKET_PROVIDED_ID_FIELD: String(zendesk.ticketFields.providedId),
     ZENDESK_WEBHOOK_SECRET: zendesk.webhookSecret,
     OIDC_ISSUER: entra.issuer,
     OIDC_CLIENT_ID: entra.client.id,

@@ -28,19 +28,29 @@ const heading = (name: string | RegExp) => (page: Page) => page.getByRole('headi
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** Days either side of today whose dates count as moving: the demo data is dated from the seeding's clock. */
+const MOVING_DAYS = 60;
+
 /**
- * Text that moves with the clock: an age ('5 minutes ago'), a due time ('Due in 21 h 28 min'), and anything
- * dated today, which the run itself made (a notice's creation). The rest of the demo data has fixed dates.
+ * Text that moves with the clock: an age ('5 minutes ago'), a due time ('Due in 21 h 28 min'), and any date near
+ * today: the demo tickets are dated hours and days before the portal started, and the run itself makes notices.
+ * The fixed dates of the demo data lie further away.
  */
 function movingText(): RegExp {
-  const now = new Date();
-  const today = `${MONTHS[now.getUTCMonth()]} ${String(now.getUTCDate()).padStart(2, '0')} ${now.getUTCFullYear()}`;
+  const now = Date.now();
+  const days: string[] = [];
+  for (let offset = -MOVING_DAYS; offset <= MOVING_DAYS; offset++) {
+    const day = new Date(now + offset * 86_400_000);
+    days.push(
+      `${MONTHS[day.getUTCMonth()]} ${String(day.getUTCDate()).padStart(2, '0')} ${day.getUTCFullYear()}`,
+    );
+  }
   return new RegExp(
     [
       String.raw`\b\d+ (second|minute|hour|day|week|month|year)s? ago\b`,
       String.raw`\bjust now\b`,
-      String.raw`\b(Due in|Overdue by) [^.,;]*`,
-      `${today}(, \\d\\d:\\d\\d( UTC)?)?`,
+      String.raw`\b(Due in|Due soon: in|Overdue by) [^.,;)]*`,
+      `(${days.join('|')})(, \\d\\d:\\d\\d( UTC)?)?`,
     ].join('|'),
     'g',
   );

@@ -24,7 +24,9 @@ import type { FakeZendeskUser, UserDirectory } from './users';
  * Each list and show takes `include=users` (the users its tickets, comments or audits name, sideloaded).
  * Sources: Tickets https://developer.zendesk.com/api-reference/ticketing/tickets/tickets/; Comments
  * https://developer.zendesk.com/api-reference/ticketing/tickets/ticket_comments/ (`public: false` is an internal
- * note); Audits https://developer.zendesk.com/api-reference/ticketing/tickets/ticket_audits/ (events `Create`,
+ * note; "If you set the author_id, the user with the id is shown as the author of the comment. However, this
+ * user is not considered the updater of the ticket": the comment keeps `author_id`, its audit the token's user);
+ * Audits https://developer.zendesk.com/api-reference/ticketing/tickets/ticket_audits/ (events `Create`,
  * `Change` with `field_name`, `value`, `previous_value`; `Comment`); Uploads
  * https://developer.zendesk.com/documentation/ticketing/managing-tickets/adding-ticket-attachments-with-the-api
  * and https://support.zendesk.com/hc/en-us/articles/4408887057946 (the token goes in the comment's `uploads`;
@@ -34,7 +36,10 @@ import type { FakeZendeskUser, UserDirectory } from './users';
  * answers 400 "Invalid attribute", https://support.zendesk.com/hc/en-us/community/posts/5981990015514);
  * sideloading https://developer.zendesk.com/documentation/ticketing/using-the-zendesk-api/side_loading/.
  *
- * Not documented, chosen here: timestamps carry milliseconds (so one test's quick changes keep their order);
+ * Not documented, chosen here: an `author_id` that is no user of the account answers 422 `RecordInvalid` (the
+ * Comments page says nothing of it; a client's report of a ticket import refused for an invalid comment author,
+ * https://github.com/zendesk/zendesk_api_client_php/issues/35, is the nearest account); a comment without
+ * `author_id` is the token's user's; timestamps carry milliseconds (so one test's quick changes keep their order);
  * the exact bodies of 404 and 422 (Zendesk's `{error, description}` form); search indexes at once (Zendesk can
  * lag minutes) and matches words in the subject, description and every comment, notes included, as an agent's
  * search does.
@@ -194,6 +199,9 @@ export function createTicketRoutes(context: {
     if (input.assignee_id !== undefined && input.assignee_id !== null) {
       const assignee = context.users.users.get(input.assignee_id);
       if (!assignee || assignee.role === 'end-user') return 'Assignee: is not an agent';
+    }
+    if (input.comment?.author_id !== undefined && !context.users.users.has(input.comment.author_id)) {
+      return 'Author: is invalid';
     }
     const at = iso();
     const events: AuditEvent[] = [];

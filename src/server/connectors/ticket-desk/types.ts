@@ -72,6 +72,8 @@ export interface CreateTicketInput {
   type: string;
   release: string | null;
   requesterEmail: string;
+  /** The Controller or Customer ID the requester signed up with; null when they gave none. */
+  requesterProvidedId: string | null;
   organisation: string | null;
   tier: SupportTier | null;
   /** The due time the portal computed; null for none (the portal then runs no clock for it). */

@@ -152,6 +152,7 @@ export async function createTicket(options: TicketOptions, user: PortalUser, bod
     conversationId: body.conversationId ?? null,
     conversation,
     requesterEmail: user.email,
+    requesterProvidedId: user.providedId,
     organisation: context.organisation,
     tier: context.tier,
     createdAt,

@@ -166,10 +166,12 @@ export function createBuiltinTicketDesk(options: {
   return {
     ...createTicketSearch(options.fullText),
     async createTicket(input) {
+      // The built-in desk shares the portal's database: the provided id stays on the requester's user row.
+      const { requesterProvidedId: _providedId, ...ticket } = input;
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(helpdeskTickets)
-          .values({ ...input, status: 'new', updatedAt: input.createdAt })
+          .values({ ...ticket, status: 'new', updatedAt: input.createdAt })
           .returning({ id: helpdeskTickets.id });
         if (!row) throw new Error('helpdesk: no ticket row returned');
         await tx.insert(helpdeskTicketEvents).values({

@@ -9,8 +9,8 @@ import type { z } from 'zod';
 /**
  * The field map between the portal's tickets and Zendesk's: priorities onto Zendesk's four (`urgent`, `high`,
  * `normal`, `low`, Tickets page https://developer.zendesk.com/api-reference/ticketing/tickets/tickets/), the
- * portal's ticket type and release in custom ticket fields of the account (their ids are settings), and the
- * history read from the audits.
+ * portal's ticket type, release and requester's provided id in custom ticket fields of the account (their ids
+ * are settings), and the history read from the audits.
  */
 
 export interface ZendeskTicketFields {
@@ -18,6 +18,8 @@ export interface ZendeskTicketFields {
   type: number;
   /** `ZENDESK_TICKET_RELEASE_FIELD`: a text field holding the release. */
   release: number;
+  /** `ZENDESK_TICKET_PROVIDED_ID_FIELD`: a text field holding the requester's Controller or Customer ID. */
+  providedId: number;
 }
 
 const TO_ZENDESK: Record<TicketPriority, 'urgent' | 'high' | 'normal'> = {
@@ -35,10 +37,15 @@ export function portalPriority(priority: string | null | undefined): TicketPrior
   return 'P3';
 }
 
-export function customFields(fields: ZendeskTicketFields, type: string, release: string | null) {
+/** A ticket's custom fields as Tickets' `custom_fields` takes them: `[{id, value}]`. */
+export function customFields(
+  fields: ZendeskTicketFields,
+  values: { type: string; release: string | null; providedId: string | null },
+) {
   return [
-    { id: fields.type, value: type },
-    { id: fields.release, value: release },
+    { id: fields.type, value: values.type },
+    { id: fields.release, value: values.release },
+    { id: fields.providedId, value: values.providedId },
   ];
 }
 

@@ -1,8 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { ServiceError } from '../../../lib/errors.js';
-import { emailSearchQuery } from '../../helpdesk/zendesk/user-records.js';
-import { userSearchAnswerSchema, type ZendeskUser } from '../../helpdesk/zendesk/schemas.js';
+import type { ZendeskUser } from '../../helpdesk/zendesk/schemas.js';
 import { createVendorHttp, VendorError, type VendorHttp, type VendorLog } from '../../vendor-http.js';
 import { TICKET_DESK_FAILURES, type TicketDeskFailure } from '../../../../common/tickets.js';
 import { createZendeskServiceToken, type ZendeskServiceToken } from '../../zendesk/service-token.js';
@@ -24,6 +23,7 @@ import {
   type TicketState,
   type ZendeskTicketFields,
 } from './records.js';
+import { commentAuthorId, signedBody, type CommentWriter } from './comment-authors.js';
 import { zendeskTicketState } from './schema.js';
 import {
   auditPageSchema,
@@ -35,6 +35,7 @@ import {
 } from './schemas.js';
 import { createIncrementalPoll } from './incremental-poll.js';
 import { createZendeskTicketSearch } from './search.js';
+import { createZendeskUserIds } from './user-ids.js';
 import { zendeskWebhookRoutes } from './webhook.js';
 import { z } from 'zod';
 
@@ -168,21 +169,8 @@ export function createZendeskTicketDesk(options: ZendeskTicketDeskOptions): Tick
   });
   const http = withDeadline(options.callBudgetMs);
 
-  /** Zendesk user ids by address: they never change, so a lookup is made once. */
-  const userIds = new Map<string, number>();
-  async function userIdOf(email: string): Promise<number | undefined> {
-    const address = email.trim().toLowerCase();
-    const known = userIds.get(address);
-    if (known !== undefined) return known;
-    const answer = await http.request({
-      path: '/api/v2/users/search.json',
-      query: { query: emailSearchQuery(address) },
-      schema: userSearchAnswerSchema,
-    });
-    const user = answer.users.find((candidate) => candidate.email?.toLowerCase() === address);
-    if (user) userIds.set(address, user.id);
-    return user?.id;
-  }
+  const userIds = createZendeskUserIds({ http, now });
+  const userIdOf = async (email: string) => (await userIds.find(email))?.id;
 
   async function statesOf(ids: readonly number[]): Promise<Map<number, TicketState>> {
     if (ids.length === 0) return new Map();
@@ -194,6 +182,7 @@ export function createZendeskTicketDesk(options: ZendeskTicketDeskOptions): Tick
   }
 
   const records = async (tickets: readonly ZendeskTicket[], users: readonly ZendeskUser[]) => {
+    userIds.remember(users);
     const states = await statesOf(tickets.map((ticket) => ticket.id));
     const byId = usersById(users);
     return tickets.map((ticket) => toTicketRecord(ticket, byId, states.get(ticket.id), fields));
@@ -280,21 +269,42 @@ export function createZendeskTicketDesk(options: ZendeskTicketDeskOptions): Tick
       .onConflictDoUpdate({ target: zendeskTicketState.ticketId, set: values });
   }
 
-  /** The portal's comment on a ticket, as its author (`author_id`), with a status change when given. */
+  /** The ticket's requester, as its id and address (the address from the sideloaded user). */
+  async function requesterOf(ticketId: number) {
+    const answer = await orUndefined(
+      http.request({
+        path: `/api/v2/tickets/${ticketId}.json`,
+        query: { include: 'users' },
+        schema: ticketAnswerSchema,
+      }),
+    );
+    if (!answer) return undefined;
+    userIds.remember(answer.users);
+    const email = answer.users.find((user) => user.id === answer.ticket.requester_id)?.email;
+    return email ? { id: answer.ticket.requester_id, email } : undefined;
+  }
+
+  /**
+   * The portal's comment on a ticket, as its writer (comment-authors.ts), with a status change when given. A
+   * reply or note Zendesk cannot give its writer's user goes as the service token's user, signed with the
+   * writer's name (`sign`); a file's note keeps its form.
+   */
   async function putComment(
     ticketId: number,
-    authorEmail: string,
+    writer: CommentWriter,
     comment: { body: string; public: boolean; uploads?: string[] },
-    status?: string,
+    options: { status?: string | undefined; sign: boolean },
   ) {
-    const authorId = await userIdOf(authorEmail);
+    const authorId = await commentAuthorId(userIds, writer, () => requesterOf(ticketId));
+    const body =
+      authorId === undefined && options.sign ? signedBody(comment.body, writer.name) : comment.body;
     return http.request({
       method: 'PUT',
       path: `/api/v2/tickets/${ticketId}.json`,
       body: {
         ticket: {
-          comment: { ...comment, ...(authorId === undefined ? {} : { author_id: authorId }) },
-          ...(status ? { status } : {}),
+          comment: { ...comment, body, ...(authorId === undefined ? {} : { author_id: authorId }) },
+          ...(options.status ? { status: options.status } : {}),
         },
       },
       schema: z.object({
@@ -357,7 +367,11 @@ export function createZendeskTicketDesk(options: ZendeskTicketDeskOptions): Tick
               comment: { body: input.description, public: true },
               requester: { email: input.requesterEmail, name: input.requesterEmail },
               priority: zendeskPriority(input.priority),
-              custom_fields: customFields(fields, input.type, input.release),
+              custom_fields: customFields(fields, {
+                type: input.type,
+                release: input.release,
+                providedId: input.requesterProvidedId,
+              }),
             },
           },
           schema: z.object({ ticket: z.object({ id: z.number().int() }) }),
@@ -460,10 +474,11 @@ export function createZendeskTicketDesk(options: ZendeskTicketDeskOptions): Tick
 
     /**
      * `PUT /api/v2/tickets/{id}.json` with `{ticket: {comment: {body, public, author_id}, status}}`: a note is
-     * `public: false` (Comments page). An agent's public reply stops the portal's first-response clock.
+     * `public: false` (Comments page), and `author_id` is the writer's Zendesk user (comment-authors.ts). An
+     * agent's public reply stops the portal's first-response clock.
      */
     async addComment({ ticketId, author, body, internal, status }) {
-      const answer = await putComment(ticketId, author.email, { body, public: !internal }, status);
+      const answer = await putComment(ticketId, author, { body, public: !internal }, { status, sign: true });
       const event = answer.audit.events.find((item) => item.type === 'Comment');
       const createdAt = new Date(answer.audit.created_at);
       if (!internal && author.type === 'agent') {
@@ -505,7 +520,12 @@ export function createZendeskTicketDesk(options: ZendeskTicketDeskOptions): Tick
           log.warn({ vendor: 'zendesk', ticketId, code: errorCode(error) }, 'zendesk upload refused');
         }
       }
-      await putComment(ticketId, actorEmail, { body: attachmentNote(fileName), public: true, uploads });
+      await putComment(
+        ticketId,
+        { email: actorEmail, name: '' },
+        { body: attachmentNote(fileName), public: true, uploads },
+        { sign: false },
+      );
       return mustGet(ticketId);
     },
 
