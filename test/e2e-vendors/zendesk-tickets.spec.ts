@@ -151,6 +151,17 @@ test('My Requests and the agent’s Tickets group in the search come from Zendes
   await agentContext.close();
 });
 
+/** The page at 1280 px and at 375 px, attached to the report for a person to look at. */
+async function picture(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const path = test.info().outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await test.info().attach(`${name}-${width}`, { path, contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 test('when Zendesk does not answer, the ticket page and My Requests show the last known state with a notice', async ({
   page,
 }) => {
@@ -176,11 +187,13 @@ test('when Zendesk does not answer, the ticket page and My Requests show the las
       page.getByRole('table', { name: 'My Requests' }).getByRole('link', { name: new RegExp(subject) }),
     ).toBeVisible();
     await expectNoAxeViolations(page);
+    await picture(page, 'stale-tickets');
 
     await gotoHydrated(page, `/tickets/${ticketId}`);
     await expect(notice).toContainText('This is the ticket as it stood at');
     await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
     await expectNoAxeViolations(page);
+    await picture(page, 'stale-ticket');
   } finally {
     await control(zendesk.url, 'fail', 'DELETE');
   }

@@ -3,7 +3,6 @@ import { createZendeskHelpdesk } from '../../../src/server/connectors/helpdesk/z
 import type { HelpdeskConnector } from '../../../src/server/connectors/helpdesk/types.js';
 import { createZendeskTicketDesk } from '../../../src/server/connectors/ticket-desk/zendesk/tickets.js';
 import type { TicketDeskConnector } from '../../../src/server/connectors/ticket-desk/types.js';
-import { EnvError, loadEnv } from '../../../src/server/env.js';
 import { ServiceError } from '../../../src/server/lib/errors.js';
 import { describeHelpdeskContract } from '../../contracts/helpdesk-contract.js';
 import {
@@ -12,6 +11,8 @@ import {
   type ZendeskFake,
 } from '../../fakes/zendesk/index.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db.js';
+import { deskTicketInput } from '../../support/desk-tickets.js';
+import { envProblems } from '../../support/env-problems.js';
 
 /** The Zendesk ticket desk against the Zendesk fake on port 0, on a PGlite database of its own. */
 
@@ -96,21 +97,17 @@ describe('the Zendesk ticket desk', () => {
       providedId: null,
     });
   const open = (requesterEmail: string, more: { subject?: string; organisation?: string } = {}) =>
-    made.ticketDesk.createTicket({
-      subject: more.subject ?? 'Tunnel down after upgrade',
-      description: 'The tunnel between the gateways is down.',
-      priority: 'P1',
-      type: 'Technical query',
-      release: '8.1',
-      requesterEmail,
-      requesterProvidedId: 'CTRL-0042',
-      organisation: more.organisation ?? null,
-      tier: 'Enterprise',
-      firstResponseDueAt: new Date(Date.now() + 3_600_000),
-      createdAt: new Date(),
-      conversationId: null,
-      conversation: null,
-    });
+    made.ticketDesk.createTicket(
+      deskTicketInput({
+        subject: more.subject ?? 'Tunnel down after upgrade',
+        description: 'The tunnel between the gateways is down.',
+        priority: 'P1',
+        requesterEmail,
+        requesterProvidedId: 'CTRL-0042',
+        organisation: more.organisation ?? null,
+        firstResponseDueAt: new Date(Date.now() + 3_600_000),
+      }),
+    );
   const query = (text: string, page = 1, pageSize = 10) => ({
     query: text,
     page,
@@ -322,14 +319,7 @@ describe('the Zendesk ticket desk', () => {
       ZENDESK_PROVIDED_ID_FIELD: 'provided_id',
       ZENDESK_TECH_HUB_CATEGORY_ID: '360000000001',
     };
-    const problems = (env: Record<string, string>) => {
-      try {
-        loadEnv(env);
-        return [];
-      } catch (error) {
-        return error instanceof EnvError ? [...error.issues] : ['not an EnvError'];
-      }
-    };
+    const problems = envProblems;
     expect(problems({ ...zendesk, ZENDESK_TICKETS: 'on' })).toEqual([
       'ZENDESK_TICKET_TYPE_FIELD: required when ZENDESK_TICKETS=on',
       'ZENDESK_TICKET_RELEASE_FIELD: required when ZENDESK_TICKETS=on',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
-import { EnvError, loadEnv } from '../../../src/server/env.js';
+import { loadEnv } from '../../../src/server/env.js';
 import {
   zendeskTicketPoll,
   zendeskTicketState,
@@ -23,6 +23,8 @@ import { openEventStream, type EventStreamReader } from '../../support/event-str
 import { customerOf, ticketPath } from '../../support/tickets.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db.js';
+import { deskTicketInput } from '../../support/desk-tickets.js';
+import { envProblems } from '../../support/env-problems.js';
 
 /**
  * Without Zendesk's webhook, the portal polls Zendesk's incremental ticket export (the fake's) on one instance at a
@@ -139,21 +141,14 @@ afterAll(async () => {
 });
 
 async function openedTicket(owner: { email: string }, subject: string) {
-  return deskA.createTicket({
-    subject,
-    description: `${subject}, in detail.`,
-    priority: 'P2',
-    type: 'Technical query',
-    release: '8.1',
-    requesterEmail: owner.email,
-    requesterProvidedId: null,
-    organisation: null,
-    tier: 'Basic',
-    firstResponseDueAt: null,
-    createdAt: new Date(),
-    conversationId: null,
-    conversation: null,
-  });
+  return deskA.createTicket(
+    deskTicketInput({
+      subject,
+      description: `${subject}, in detail.`,
+      requesterEmail: owner.email,
+      tier: 'Basic',
+    }),
+  );
 }
 
 describe("the poll of Zendesk's incremental ticket export", () => {
@@ -344,14 +339,7 @@ describe('ZENDESK_TICKET_POLL_SECONDS', () => {
     ZENDESK_TICKET_RELEASE_FIELD: '360002',
     ZENDESK_TICKET_PROVIDED_ID_FIELD: '360003',
   };
-  const problems = (env: Record<string, string>) => {
-    try {
-      loadEnv(env);
-      return [];
-    } catch (error) {
-      return error instanceof EnvError ? [...error.issues] : ['not an EnvError'];
-    }
-  };
+  const problems = envProblems;
 
   it('defaults to a minute, and is refused at start, named, when it cannot be right', () => {
     expect(loadEnv(zendesk).ZENDESK_TICKET_POLL_SECONDS).toBe(60);
