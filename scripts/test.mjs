@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order of cost, stopping at the first failure.
-// lint, format, type-check, import cycles and dependency engines side by side -> unit/API tests on PGlite -> the same on PostgreSQL
+// lint -> format -> type-check -> dependency engines -> unit/API tests on PGlite -> the same on PostgreSQL
 // when TEST_DATABASE_URL is set -> the unit/API tests again on Node 24 when NODE24_BIN names its binary ->
 // build (with NODE_ENV=development set, to prove the build ignores it) -> no development runtime in dist/ ->
 // Playwright in Debian Chromium against a started server -> the vendor profile (the vendor adapters against
 // their fakes).
 // It ends with one summary line, 'N passed, N failed', counted from the runners' JSON reports; a browser test that
 // passed only on CI's retry counts as failed and fails the run.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -67,49 +67,13 @@ function printSummary() {
   console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
-/**
- * The static checks, side by side: each waits mostly on one core, and run one after another they took half
- * again as long. Each one's output is printed whole when it ends, so the lines of two never interleave.
- */
-async function runTogether(steps) {
-  console.log(`\n▶ ${steps.map((step) => step.title).join(', ')} (side by side)`);
-  const stepStarted = Date.now();
-  const results = await Promise.all(
-    steps.map(
-      (step) =>
-        new Promise((resolve) => {
-          const child = spawn(step.command, step.args, { env: process.env });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          const began = Date.now();
-          child.on('close', (status, signal) => {
-            const text = Buffer.concat(output).toString().trimEnd();
-            console.log(`\n▷ ${step.title}${text ? `\n${text}` : ''}`);
-            console.log(`◁ ${step.title}: ${Math.round((Date.now() - began) / 1000)} s`);
-            resolve({ step, status: status ?? signal });
-          });
-        }),
-    ),
-  );
-  console.log(`◀ static checks: ${elapsed(stepStarted)}`);
-  const failed = results.filter((result) => result.status !== 0);
-  if (failed.length > 0) {
-    for (const { step, status } of failed) console.error(`\n✖ ${step.title} failed (exit ${status})`);
-    printSummary();
-    process.exit(typeof failed[0].status === 'number' ? failed[0].status : 1);
-  }
-}
-
 const npx = 'npx';
-await runTogether([
-  { title: 'lint', command: npx, args: ['eslint', '.', '--max-warnings=0'] },
-  { title: 'format', command: npx, args: ['prettier', '--check', '.'] },
-  { title: 'type-check', command: npx, args: ['tsc', '--noEmit'] },
-  // A cycle between modules (a connector's registry and its implementation, say) fails here, type imports included.
-  { title: 'import cycles', command: 'npm', args: ['run', '--silent', 'check:cycles'] },
-  { title: 'dependency engines (Node 20 and 24)', command: 'node', args: ['scripts/check-engines.mjs'] },
-]);
+run('lint', npx, ['eslint', '.', '--max-warnings=0']);
+run('format', npx, ['prettier', '--check', '.']);
+run('type-check', npx, ['tsc', '--noEmit']);
+// A cycle between modules (a connector's registry and its implementation, say) fails here, type imports included.
+run('import cycles', 'npm', ['run', '--silent', 'check:cycles']);
+run('dependency engines (Node 20 and 24)', 'node', ['scripts/check-engines.mjs']);
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 const vitestArgs = (name) => [

@@ -80,6 +80,7 @@ const envSchema = z.object({
   RATE_LIMIT_CONTENT_SYNC_PER_MINUTE: positiveInt(1000).default(6),
   /** Canned reply creates, updates and deletes per minute one admin may make, counted together. */
   RATE_LIMIT_CANNED_REPLY_WRITES_PER_MINUTE: positiveInt(10_000).default(30),
+  RATE_LIMIT_ISSUE_LINK_WRITES_PER_MINUTE: positiveInt(10_000).default(30),
   /** "Mark all as read" calls per minute one signed-in user may make (each one writes a row per notice). */
   RATE_LIMIT_NOTICE_MARK_ALL_PER_MINUTE: positiveInt(10_000).default(10),
   /**

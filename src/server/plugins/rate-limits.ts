@@ -289,3 +289,19 @@ export function cannedReplyWriteRateLimit(
       `You have saved or deleted ${plural(max, 'canned reply', 'canned replies')} in the last minute. Please wait ${wait} before changing another.`,
   });
 }
+
+/**
+ * Tracker issues linked to and unlinked from tickets together: RATE_LIMIT_ISSUE_LINK_WRITES_PER_MINUTE per
+ * minute and agent (each link asks the tracker, as the agent, whether the issue exists).
+ */
+export function issueLinkWriteRateLimit(
+  env: Pick<Env, 'RATE_LIMIT_ISSUE_LINK_WRITES_PER_MINUTE'>,
+): RateLimitOptions {
+  return perUserLimit({
+    name: 'issue-link-writes',
+    max: env.RATE_LIMIT_ISSUE_LINK_WRITES_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    refusal: (max, wait) =>
+      `You have linked or unlinked ${plural(max, 'issue')} in the last minute. Please wait ${wait} before changing another link.`,
+  });
+}

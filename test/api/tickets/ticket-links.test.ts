@@ -127,3 +127,34 @@ describe('a reply with a status change', () => {
     expect(after.comments).toHaveLength(before.comments.length);
   });
 });
+
+describe('links past their limit', () => {
+  const limited = useTestApp({ seed: false, env: { RATE_LIMIT_ISSUE_LINK_WRITES_PER_MINUTE: '2' } });
+
+  it('the third link or unlink in a minute is refused in words, before its body is read; reads go on', async () => {
+    await limited.app.db
+      .insert(trackerIssues)
+      .values({ key: 'NET-2001', summary: 'Rekey', description: 'Rekey', status: 'Open' });
+    const owner = await customerOf(limited.app);
+    const writer = await callerOf(limited.app, 'agent');
+    const opened = await openTicket(limited.app, owner);
+    const links = ticketPath(opened.id, apiPaths.tickets.issueLinks);
+    expect((await postAs(limited.app, writer, links, { key: 'NET-2001' })).statusCode).toBe(201);
+    const unlinked = await limited.app.inject({
+      method: 'DELETE',
+      url: ticketPath(opened.id, apiPaths.tickets.issueLink).replace(':key', 'NET-2001'),
+      headers: { ...SAME_ORIGIN, ...writer.headers },
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(204);
+    const third = await postAs(limited.app, writer, links, '{not json');
+    expect(refusal(third, 429)).toMatch(
+      /^You have linked or unlinked 2 issues in the last minute\. Please wait (?:\d+ seconds?|1 minute) before changing another link\.$/,
+    );
+    expect(third.headers['retry-after']).toBeDefined();
+    // Another agent has a limit of their own, and the ticket's context is a read: neither is counted.
+    const other = await callerOf(limited.app, 'agent');
+    expect((await postAs(limited.app, other, links, { key: 'NET-2001' })).statusCode).toBe(201);
+    const context = await getAs(limited.app, writer, ticketPath(opened.id, apiPaths.tickets.context));
+    expect(context.statusCode).toBe(200);
+  });
+});

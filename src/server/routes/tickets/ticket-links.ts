@@ -9,11 +9,13 @@ import {
 } from '../../../common/contracts/ticket-links.js';
 import { ticketIdParamsSchema } from '../../../common/contracts/tickets.js';
 import { authorize, refusalSchemas, sessionOf } from '../../plugins/guards.js';
+import { issueLinkWriteRateLimit } from '../../plugins/rate-limits.js';
 import { linkIssue, ticketContext, unlinkIssue } from '../../services/tickets/ticket-links.js';
 
 /** The agents' side of a ticket: its tracker issues and the requester's other open tickets. */
 export const ticketLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = authorize('openAgentConsole');
+  const rateLimit = issueLinkWriteRateLimit(app.env);
   const options = (log: Parameters<typeof app.tickets.options>[0]) => ({
     ...app.tickets.options(log),
     tracker: app.connectors.tracker,
@@ -51,8 +53,9 @@ export const ticketLinkRoutes: FastifyPluginAsyncZod = async (app) => {
           'An issue the tracker does not know is refused (400); linking one twice changes nothing.',
         params: ticketIdParamsSchema,
         body: issueLinkBodySchema,
-        response: { 201: ticketIssueItemSchema, ...refusalSchemas(409) },
+        response: { 201: ticketIssueItemSchema, ...refusalSchemas(409, 429) },
       },
+      config: { rateLimit },
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
@@ -69,8 +72,9 @@ export const ticketLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tickets'],
         summary: 'Unlink a tracker issue from a ticket (staff)',
         params: issueLinkParamsSchema,
-        response: { 204: z.null(), ...refusalSchemas() },
+        response: { 204: z.null(), ...refusalSchemas(429) },
       },
+      config: { rateLimit },
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
