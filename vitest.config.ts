@@ -17,9 +17,5 @@ export default defineConfig({
     // still builds its own app on its own database (test/support/use-test-app.ts), and the tests that fake
     // timers or globals restore them after themselves.
     isolate: false,
-    // Vitest's default on 2 cores is one worker; many files wait on sockets, timers and slow bodies rather than
-    // the CPU, and three workers took the whole pass from about 410 s to 334 s here (`npx vitest run
-    // --maxWorkers=N`). VITEST_MAX_WORKERS overrides it on a machine of another size.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
   },
 });
