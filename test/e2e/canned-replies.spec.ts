@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { tabTo } from './support/keyboard';
 import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 import { pageAs } from './support/signed-in';
+import { openTicketByApi } from './support/tickets';
 
 /**
  * Canned replies end to end, at desktop and phone widths: an admin creates one (an empty save refused in words,
@@ -13,21 +14,6 @@ test.describe.configure({ mode: 'serial' });
 
 const ARTICLE = "Gateway shows 'unreachable' in the Controller";
 
-async function openTicket(page: Page, baseURL: string, subject: string): Promise<string> {
-  const response = await page.request.post('/api/tickets', {
-    headers: { origin: baseURL },
-    data: {
-      subject,
-      description: 'The controller lost the gateway.',
-      priority: 'P3',
-      type: 'Technical query',
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { ticket } = (await response.json()) as { ticket: { url: string } };
-  return ticket.url;
-}
-
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     const stamp = `${width}-${Date.now().toString(36)}`;
@@ -37,7 +23,14 @@ for (const width of [1280, 375]) {
 
     test.beforeAll(async ({ browser, baseURL }) => {
       const { context, page } = await pageAs(browser, baseURL, 'customer', width);
-      ticketUrl = await openTicket(page, baseURL ?? '', `Gateway lost ${stamp}`);
+      ticketUrl = (
+        await openTicketByApi(
+          page.request,
+          baseURL ?? '',
+          `Gateway lost ${stamp}`,
+          'The controller lost the gateway.',
+        )
+      ).url;
       await context.close();
     });
 

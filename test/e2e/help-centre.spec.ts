@@ -4,6 +4,7 @@ import { storedProfile } from './support/auth';
 import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 import { portalConfig } from './support/portal-config';
 import { pageAs } from './support/signed-in';
+import { openTicketByApi } from './support/tickets';
 
 /**
  * The help centre finished: the Tech Hub's home with its sections, counts, most viewed and
@@ -312,17 +313,12 @@ test("every page has its own title, in the server's HTML: an article, a search, 
 
   const { context, page } = await pageAs(browser, baseURL, 'customer');
   const subject = `Spoke cannot reach on-premises ${Date.now().toString(36)}`;
-  const created = await context.request.post('/api/tickets', {
-    data: {
-      subject,
-      description: 'Routes are learned but traffic drops.',
-      priority: 'P3',
-      type: 'Technical query',
-    },
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { ticket } = (await created.json()) as { ticket: { id: number } };
+  const ticket = await openTicketByApi(
+    context.request,
+    baseURL ?? '',
+    subject,
+    'Routes are learned but traffic drops.',
+  );
   // The signed-in user's own render holds the subject; nobody else's does.
   expect(await serverTitle(context.request, `/tickets/${ticket.id}`)).toBe(
     `Ticket #${ticket.id}: ${subject} | ${PORTAL}`,

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoIssues } from '../../src/server/connectors/tracker/builtin/demo-issues';
 import { tabTo } from './support/keyboard';
 import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 import { pageAs } from './support/signed-in';
+import { openTicketByApi } from './support/tickets';
 
 /**
  * The ticket page as agents and customers work it, at desktop and phone widths: the composer's internal note
@@ -22,22 +23,6 @@ const PNG = Buffer.from(
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)]);
 const ISSUE = demoIssues.find((issue) => issue.key === 'NET-1008');
 
-/** A ticket the customer opens through the API (the create form is tested on its own). */
-async function openTicket(page: Page, baseURL: string, subject: string): Promise<string> {
-  const response = await page.request.post('/api/tickets', {
-    headers: { origin: baseURL },
-    data: {
-      subject,
-      description: 'The tunnel drops every hour after the upgrade.',
-      priority: 'P3',
-      type: 'Technical query',
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { ticket } = (await response.json()) as { ticket: { url: string } };
-  return ticket.url;
-}
-
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     let ticketUrl = '';
@@ -46,7 +31,7 @@ for (const width of [1280, 375]) {
     test.beforeAll(async ({ browser, baseURL }) => {
       const { context, page } = await pageAs(browser, baseURL, 'customer', width);
       subject = `Tunnel drops hourly ${width} ${Date.now().toString(36)}`;
-      ticketUrl = await openTicket(page, baseURL ?? '', subject);
+      ticketUrl = (await openTicketByApi(page.request, baseURL ?? '', subject)).url;
       await context.close();
     });
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
+import { databaseUrl, dropPostgresDatabase, withAdminClient } from './postgres-admin.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -19,16 +19,6 @@ export interface TestDatabase {
 function onceAsync(fn: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
   return () => (running ??= fn());
-}
-
-async function withAdminClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -51,21 +41,21 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   }
 
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  // The name is generated above from hex digits only, so quoting it as an identifier is safe.
-  await withAdminClient(serverUrl, (admin) => admin.query(`create database "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ location: { url: url.toString() } });
+  // Copied from the run's migrated template (global-setup.ts) when there is one: a file copy, not 30 migrations.
+  const template = migrate ? inject('postgresTemplate') : '';
+  // The names are generated from hex digits only, so quoting them as identifiers is safe.
+  await withAdminClient(serverUrl, (admin) =>
+    admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`),
+  );
+  const url = databaseUrl(serverUrl, name);
+  const handle = await openDatabase({ location: { url } });
   const closeHandle = onceAsync(() => handle.close());
   const dropDatabase = async (): Promise<void> => {
     await closeHandle();
-    // FORCE ends connections a failed test may have left open (PostgreSQL 13+).
-    await withAdminClient(serverUrl, (admin) =>
-      admin.query(`drop database if exists "${name}" with (force)`),
-    );
+    await dropPostgresDatabase(serverUrl, name);
   };
   try {
-    if (migrate) await migrateDatabase(handle);
+    if (migrate && !template) await migrateDatabase(handle);
   } catch (error) {
     await dropDatabase();
     throw error;
@@ -74,7 +64,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     handle,
     db: handle.db,
     label: `postgres ${name}`,
-    url: url.toString(),
+    url,
     close: onceAsync(dropDatabase),
   };
 }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { SUBMIT_AS_LABELS } from '../../../../common/canned-replies';
 import type { CannedReply } from '../../../../common/contracts/canned-replies';
 import { ClockText } from '../../../components/clock-text';
+import { EmptyCard } from '../../../components/empty-card';
 import { formatDate } from '../../../lib/format-date';
 import { useAdminCannedReplies } from '../api/get-canned-replies';
 import { CannedReplyDialog } from './canned-reply-dialog';
@@ -90,15 +91,12 @@ export function CannedRepliesPage() {
         {message}
       </p>
       {replies && replies.length === 0 ? (
-        <section className={classes.empty} aria-labelledby="canned-replies-empty">
-          <h2 id="canned-replies-empty" className={classes.cardTitle}>
-            No canned replies yet
-          </h2>
+        <EmptyCard title="No canned replies yet">
           <p>
             Write the answers your agents type again and again (asking for a diagnostic bundle, pointing to a
             fix) once here. Start with &ldquo;New canned reply&rdquo; above.
           </p>
-        </section>
+        </EmptyCard>
       ) : null}
       {replies && replies.length > 0 ? (
         <ul className={classes.list} aria-label="Canned replies">

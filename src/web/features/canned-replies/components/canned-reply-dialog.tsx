@@ -1,4 +1,4 @@
-import { Alert, Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { Alert, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import {
   CANNED_REPLY_BODY_MAX,
@@ -7,10 +7,9 @@ import {
 } from '../../../../common/canned-replies';
 import type { CannedReply } from '../../../../common/contracts/canned-replies';
 import { REPLY_STATUSES, type ReplyStatus } from '../../../../common/tickets';
-import { Dialog } from '../../../components/dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { useSaveCannedReply } from '../api/save-canned-reply';
 import { saveFailure } from '../lib/save-failure';
-import classes from './canned-replies.module.css';
 
 interface Draft {
   title: string;
@@ -74,56 +73,52 @@ export function CannedReplyDialog({
   };
 
   return (
-    <Dialog title={heading} onClose={onClose} size="lg">
-      <form onSubmit={submit} noValidate aria-label={heading} className={classes.fields}>
-        {save.isError ? (
-          <Alert color="red" role="alert">
-            {saveFailure(save.error, 'saved')}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Title"
-          description={`What agents type to find it; up to ${CANNED_REPLY_TITLE_MAX} characters.`}
-          required
-          maxLength={CANNED_REPLY_TITLE_MAX}
-          value={draft.title}
-          error={wrong.title}
-          onChange={(event) => change('title', event.currentTarget.value)}
-        />
-        <Textarea
-          label="Text of the reply"
-          description={`Put into the reply where the agent's cursor is; the agent can change it before sending. Up to ${CANNED_REPLY_BODY_MAX} characters (${draft.body.length} now).`}
-          required
-          autosize
-          minRows={5}
-          maxRows={14}
-          maxLength={CANNED_REPLY_BODY_MAX}
-          value={draft.body}
-          error={wrong.body}
-          onChange={(event) => change('body', event.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Status when sent"
-          description="Preselected in the reply box; the agent can still choose another."
-          value={draft.statusChange}
-          data={[
-            { value: '', label: 'No change (Send reply)' },
-            ...REPLY_STATUSES.map((status) => ({ value: status, label: SUBMIT_AS_LABELS[status] })),
-          ]}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            change('statusChange', isReplyStatus(value) ? value : '');
-          }}
-        />
-        <div className={classes.actions}>
-          <Button type="submit" loading={save.isPending}>
-            {reply ? 'Save changes' : 'Create'}
-          </Button>
-          <Button type="button" variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={heading}
+      submitLabel={reply ? 'Save changes' : 'Create'}
+      pending={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {save.isError ? (
+        <Alert color="red" role="alert">
+          {saveFailure(save.error, 'saved')}
+        </Alert>
+      ) : null}
+      <TextInput
+        label="Title"
+        description={`What agents type to find it; up to ${CANNED_REPLY_TITLE_MAX} characters.`}
+        required
+        maxLength={CANNED_REPLY_TITLE_MAX}
+        value={draft.title}
+        error={wrong.title}
+        onChange={(event) => change('title', event.currentTarget.value)}
+      />
+      <Textarea
+        label="Text of the reply"
+        description={`Put into the reply where the agent's cursor is; the agent can change it before sending. Up to ${CANNED_REPLY_BODY_MAX} characters (${draft.body.length} now).`}
+        required
+        autosize
+        minRows={5}
+        maxRows={14}
+        maxLength={CANNED_REPLY_BODY_MAX}
+        value={draft.body}
+        error={wrong.body}
+        onChange={(event) => change('body', event.currentTarget.value)}
+      />
+      <NativeSelect
+        label="Status when sent"
+        description="Preselected in the reply box; the agent can still choose another."
+        value={draft.statusChange}
+        data={[
+          { value: '', label: 'No change (Send reply)' },
+          ...REPLY_STATUSES.map((status) => ({ value: status, label: SUBMIT_AS_LABELS[status] })),
+        ]}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          change('statusChange', isReplyStatus(value) ? value : '');
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
 import type { ContentSyncList } from '../../../../common/contracts/content-sync';
+import { EmptyCard } from '../../../components/empty-card';
 import { SOURCE_NAMES } from '../lib/content-sync-contracts';
 import { useContentSync } from '../api/get-content-sync';
 import { useNow } from '../lib/sync-times';
@@ -14,10 +15,7 @@ const README_SECTION = 'Vendor content feeds';
 /** No vendor fills any source: the content folder does, and nothing is synced. */
 function NoVendor() {
   return (
-    <section className={classes.empty} aria-labelledby="content-sync-empty">
-      <h2 id="content-sync-empty" className={classes.cardTitle}>
-        No vendor feed is configured
-      </h2>
+    <EmptyCard title="No vendor feed is configured">
       <p>
         The knowledge base, the documentation and the community come from the portal&apos;s content folder (
         <code>CONTENT_DIR</code>, <code>./content</code> unless set), loaded when the portal starts. There is
@@ -29,7 +27,7 @@ function NoVendor() {
         README&apos;s section &ldquo;{README_SECTION}&rdquo; describes, then restart the portal. Its status
         and a &ldquo;Sync now&rdquo; button then show here.
       </p>
-    </section>
+    </EmptyCard>
   );
 }
 

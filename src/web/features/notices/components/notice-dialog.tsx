@@ -1,5 +1,5 @@
-import { Alert, Button, Loader, NativeSelect, TextInput } from '@mantine/core';
-import { Dialog } from '../../../components/dialog';
+import { Alert, Loader, NativeSelect, TextInput } from '@mantine/core';
+import { FormDialog } from '../../../components/form-dialog';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { NOTICE_TITLE_MAX, type Notice } from '../../../../common/contracts/notices';
 import { NOTICE_TYPES, type NoticeType } from '../../../../common/notices';
@@ -107,91 +107,87 @@ export function NoticeDialog(props: {
 
   const fieldError = (field: Field) => (invalid.has(field) ? 'Required' : undefined);
   return (
-    <Dialog onClose={onClose} title={title} size="lg">
-      <form onSubmit={submit} noValidate aria-label={title} className={classes.fields}>
-        {invalid.size > 0 ? (
-          <Alert color="red" role="alert" id={ids.error}>
-            {REQUIRED_MESSAGE}
-          </Alert>
+    <FormDialog
+      title={title}
+      submitLabel={notice ? 'Save changes' : 'Create'}
+      pending={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {invalid.size > 0 ? (
+        <Alert color="red" role="alert" id={ids.error}>
+          {REQUIRED_MESSAGE}
+        </Alert>
+      ) : null}
+      {save.isError ? (
+        <Alert color="red" role="alert">
+          {failureMessage(save.error)}
+        </Alert>
+      ) : null}
+      <TextInput
+        label="Title"
+        description={`Shown in the bell, the lists and on the notice’s page; up to ${NOTICE_TITLE_MAX} characters.`}
+        required
+        maxLength={NOTICE_TITLE_MAX}
+        value={draft.title}
+        error={fieldError('title')}
+        onChange={(event) => change('title', event.currentTarget.value)}
+      />
+      <div>
+        <label className={classes.editorLabel} htmlFor={ids.description}>
+          Description <span aria-hidden="true">*</span>
+        </label>
+        <Suspense
+          fallback={
+            <div role="status">
+              <Loader size="xs" aria-hidden="true" /> Loading the editor…
+            </div>
+          }
+        >
+          <NoticeEditor
+            id={ids.description}
+            label="Description"
+            value={draft.description}
+            onChange={(html) => change('description', html)}
+            invalid={invalid.has('description')}
+            errorId={invalid.has('description') ? `${ids.description}-error` : undefined}
+          />
+        </Suspense>
+        {invalid.has('description') ? (
+          <p className={classes.fieldError} id={`${ids.description}-error`}>
+            Required
+          </p>
         ) : null}
-        {save.isError ? (
-          <Alert color="red" role="alert">
-            {failureMessage(save.error)}
-          </Alert>
-        ) : null}
+      </div>
+      <div className={classes.dates}>
         <TextInput
-          label="Title"
-          description={`Shown in the bell, the lists and on the notice’s page; up to ${NOTICE_TITLE_MAX} characters.`}
+          type="datetime-local"
+          label={`Start date and time (${NOTICE_TIME_ZONE})`}
           required
-          maxLength={NOTICE_TITLE_MAX}
-          value={draft.title}
-          error={fieldError('title')}
-          onChange={(event) => change('title', event.currentTarget.value)}
+          value={draft.start}
+          error={fieldError('start')}
+          onChange={(event) => change('start', event.currentTarget.value)}
         />
-        <div>
-          <label className={classes.editorLabel} htmlFor={ids.description}>
-            Description <span aria-hidden="true">*</span>
-          </label>
-          <Suspense
-            fallback={
-              <div role="status">
-                <Loader size="xs" aria-hidden="true" /> Loading the editor…
-              </div>
-            }
-          >
-            <NoticeEditor
-              id={ids.description}
-              label="Description"
-              value={draft.description}
-              onChange={(html) => change('description', html)}
-              invalid={invalid.has('description')}
-              errorId={invalid.has('description') ? `${ids.description}-error` : undefined}
-            />
-          </Suspense>
-          {invalid.has('description') ? (
-            <p className={classes.fieldError} id={`${ids.description}-error`}>
-              Required
-            </p>
-          ) : null}
-        </div>
-        <div className={classes.dates}>
-          <TextInput
-            type="datetime-local"
-            label={`Start date and time (${NOTICE_TIME_ZONE})`}
-            required
-            value={draft.start}
-            error={fieldError('start')}
-            onChange={(event) => change('start', event.currentTarget.value)}
-          />
-          <TextInput
-            type="datetime-local"
-            label={`End date and time (${NOTICE_TIME_ZONE})`}
-            required
-            value={draft.end}
-            error={fieldError('end')}
-            onChange={(event) => change('end', event.currentTarget.value)}
-          />
-        </div>
-        <NativeSelect
-          label="Type"
+        <TextInput
+          type="datetime-local"
+          label={`End date and time (${NOTICE_TIME_ZONE})`}
           required
-          value={draft.type}
-          error={fieldError('type')}
-          data={[
-            { value: '', label: 'Choose a type' },
-            ...NOTICE_TYPES.map((type) => ({ value: type, label: type })),
-          ]}
-          onChange={(event) => change('type', event.currentTarget.value)}
+          value={draft.end}
+          error={fieldError('end')}
+          onChange={(event) => change('end', event.currentTarget.value)}
         />
-        <div className={classes.actions}>
-          <Button type="submit" loading={save.isPending}>
-            {notice ? 'Save changes' : 'Create'}
-          </Button>
-          <Button type="button" variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <NativeSelect
+        label="Type"
+        required
+        value={draft.type}
+        error={fieldError('type')}
+        data={[
+          { value: '', label: 'Choose a type' },
+          ...NOTICE_TYPES.map((type) => ({ value: type, label: type })),
+        ]}
+        onChange={(event) => change('type', event.currentTarget.value)}
+      />
+    </FormDialog>
   );
 }
