@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'node_modules/**', 'dist/**'],
+    // `*.build.test.ts` need the production build: vitest.build.config.ts runs them after it.
+    exclude: ['test/e2e/**', 'node_modules/**', 'dist/**', 'test/**/*.build.test.ts'],
     environment: 'node',
     globalSetup: ['test/support/global-setup.ts'],
     // Starting PGlite (WASM) or creating a PostgreSQL database takes a moment per file, and test files run in

@@ -3,6 +3,7 @@
 // lint -> format -> type-check -> dependency engines -> unit/API tests on PGlite -> the same on PostgreSQL
 // when TEST_DATABASE_URL is set -> the unit/API tests again on Node 24 when NODE24_BIN names its binary ->
 // build (with NODE_ENV=development set, to prove the build ignores it) -> no development runtime in dist/ ->
+// the Dockerfile's start command against the build ->
 // Playwright in Debian Chromium against a started server -> the vendor profile (the vendor adapters against
 // their fakes).
 // It ends with one summary line, 'N passed, N failed', counted from the runners' JSON reports; a browser test that
@@ -61,6 +62,7 @@ function printSummary() {
   countVitest(join(reports, 'vitest-pglite.json'));
   countVitest(join(reports, 'vitest-postgres.json'));
   countVitest(join(reports, 'vitest-node24.json'));
+  countVitest(join(reports, 'vitest-build.json'));
   flakyTests =
     countPlaywright(join(reports, 'playwright.json')) +
     countPlaywright(join(reports, 'playwright-vendors.json'));
@@ -122,6 +124,13 @@ const chromium = ensureChromium();
 // A shell's NODE_ENV=development must not leak into the build (scripts/build.mjs); proven on every run.
 run('build (with NODE_ENV=development set)', 'npm', ['run', 'build'], { NODE_ENV: 'development' });
 run('production bundle', 'node', ['scripts/check-production-bundle.mjs']);
+// The Dockerfile's start command against that build (test/deploy/image-start.build.test.ts): Docker is not on
+// the test machines, so the test lays out the image's files and runs its CMD as the image would.
+run('the image start (Dockerfile) against the build', npx, [
+  ...vitestArgs('vitest-build.json'),
+  '--config',
+  'vitest.build.config.ts',
+]);
 run('browser tests (Playwright, Chromium)', npx, ['playwright', 'test', '--reporter=list,json'], {
   CHROMIUM_PATH: chromium,
   PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),

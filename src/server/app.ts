@@ -8,6 +8,7 @@ import { connectorRoutes, type Connectors } from './connectors/index.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import foundation from './plugins/foundation.js';
+import { answerFrameworkError } from './plugins/framework-errors.js';
 import { createKeptReplay, replayingServer } from './plugins/kept-replay.js';
 import { requestIdFor } from './plugins/request-id.js';
 import { serverTimeouts, trustProxyOption } from './plugins/server-options.js';
@@ -72,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     // Ids travel in our own header (see request-id.ts), not in one Fastify reads blindly.
     requestIdHeader: false,
+    // A URL the router cannot decode is answered before any hook: with the portal's headers and JSON error.
+    frameworkErrors: answerFrameworkError,
     // Behind a load balancer: client address (rate limits) and protocol (cookies) come from X-Forwarded-*.
     trustProxy,
     // The HTTP server is the app's own, with the connection timeouts set on it: kept answers to anonymous GETs

@@ -35,16 +35,20 @@ export const contentSecurityPolicyDirectives = {
  */
 export const PDF_CONTENT_SECURITY_POLICY = "frame-ancestors 'self'";
 
+/**
+ * helmet itself, built once: the Fastify wrapper builds the middleware again on every request (parsing the
+ * CSP directives each time), a measurable share of a cached search's CPU. Also used on the answers Fastify
+ * gives before any hook runs (plugins/framework-errors.ts).
+ */
+export const applySecurityHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
+  // X-Frame-Options backs up frame-ancestors for old browsers; the PDFs are framed by our own pages.
+  frameguard: { action: 'sameorigin' },
+});
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  // helmet itself, built once: the Fastify wrapper builds the middleware again on every request (parsing the
-  // CSP directives each time), a measurable share of a cached search's CPU.
-  const applyHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
-    // X-Frame-Options backs up frame-ancestors for old browsers; the PDFs are framed by our own pages.
-    frameguard: { action: 'sameorigin' },
-  });
   app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) =>
+    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
       done(error instanceof Error ? error : undefined),
     );
   });
