@@ -9,7 +9,7 @@ import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import foundation from './plugins/foundation.js';
 import { createKeptReplay, replayingServer } from './plugins/kept-replay.js';
-import { requestIdFor } from './plugins/request-id.js';
+import { answerFrameworkError, requestIdFor } from './plugins/request-id.js';
 import { serverTimeouts, trustProxyOption } from './plugins/server-options.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { adminRoutes } from './routes/admin/index.js';
@@ -72,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     // Ids travel in our own header (see request-id.ts), not in one Fastify reads blindly.
     requestIdHeader: false,
+    // What Fastify refuses before any hook (a URL that does not decode) is answered like every other refusal.
+    frameworkErrors: answerFrameworkError,
     // Behind a load balancer: client address (rate limits) and protocol (cookies) come from X-Forwarded-*.
     trustProxy,
     // The HTTP server is the app's own, with the connection timeouts set on it: kept answers to anonymous GETs

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -68,4 +68,18 @@ export function requestLogMixin(mergeObject: object, _level: number, logger: Log
   const id = currentRequestId.getStore();
   if (id === undefined || 'reqId' in mergeObject || bindsRequestId(logger)) return {};
   return { reqId: id };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before any hook runs (a URL that does not decode, a path
+ * parameter past its length) gets the JSON error of every other refusal and the request id, which Fastify's
+ * own answer to these lacks.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .code(status)
+    .header(REQUEST_ID_HEADER, request.id)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ error: STATUS_CODES[status] ?? 'Bad Request', message: error.message }));
 }
