@@ -28,7 +28,7 @@ const addressList = z
     } catch {
       return false;
     }
-  }, "must be comma-separated IP addresses or CIDRs (or loopback, linklocal, uniquelocal, none)");
+  }, 'must be comma-separated IP addresses or CIDRs (or loopback, linklocal, uniquelocal, none)');
 
 const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
 
@@ -232,7 +232,10 @@ const envSchema = z.object({
    */
   METRICS_ALLOW_FROM: addressList,
   /** A scraper sending `Authorization: Bearer <token>` may read `/metrics` from any address. */
-  METRICS_TOKEN: z.string().regex(/^\S{24,200}$/, 'must be 24 to 200 characters without spaces').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{24,200}$/, 'must be 24 to 200 characters without spaces')
+    .optional(),
   /**
    * The browser monitoring service's agent script (session replay and sampling, the spec's observability
    * service); unset = none on any page. Its origin joins the pages' `script-src`.

@@ -35,7 +35,10 @@ export function registerMetrics(
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url !== apiPaths.system.metrics || mayRead(request.raw)) return;
     request.log.warn('metrics refused');
-    return reply.code(403).type('application/json; charset=utf-8').send(apiError(403, METRICS_REFUSED_MESSAGE));
+    return reply
+      .code(403)
+      .type('application/json; charset=utf-8')
+      .send(apiError(403, METRICS_REFUSED_MESSAGE));
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeHttp({

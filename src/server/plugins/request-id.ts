@@ -75,8 +75,15 @@ export function requestLogMixin(mergeObject: object, _level: number, logger: Log
  * parameter past its length) gets the JSON error of every other refusal and the request id, which Fastify's
  * own answer to these lacks.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+      ? error.statusCode
+      : 400;
   void reply
     .code(status)
     .header(REQUEST_ID_HEADER, request.id)

@@ -55,7 +55,9 @@ describe('the address and token rule', () => {
     expect(behindProxy(requestFrom('203.0.113.9', { authorization: `Bearer ${TOKEN}` }))).toBe(true);
     expect(behindProxy(requestFrom('203.0.113.9', { authorization: `bearer ${TOKEN}` }))).toBe(true);
     expect(behindProxy(requestFrom('203.0.113.9', { authorization: `Bearer ${TOKEN}x` }))).toBe(false);
-    expect(behindProxy(requestFrom('203.0.113.9', { authorization: `Bearer ${TOKEN.slice(1)}` }))).toBe(false);
+    expect(behindProxy(requestFrom('203.0.113.9', { authorization: `Bearer ${TOKEN.slice(1)}` }))).toBe(
+      false,
+    );
     expect(behindProxy(requestFrom('203.0.113.9', { authorization: TOKEN }))).toBe(false);
     expect(loopbackOnly(requestFrom('203.0.113.9', { authorization: 'Bearer ' }))).toBe(false);
   });
@@ -81,12 +83,19 @@ describe('GET /metrics through the app', () => {
 
   it('answers a non-allowed address 403 with a JSON error and the request id, before reading a session', async () => {
     const resolve = vi.spyOn(t.app.sessions, 'resolve');
-    const res = await scrape('203.0.113.9', { cookie: 'portal_session=abcdefghijklmnopqrstuvwxyz012345', 'x-request-id': 'scrape-1' });
+    const res = await scrape('203.0.113.9', {
+      cookie: 'portal_session=abcdefghijklmnopqrstuvwxyz012345',
+      'x-request-id': 'scrape-1',
+    });
     expect(refusal(res, 403)).toMatch(/METRICS_ALLOW_FROM/);
     expect(res.headers[REQUEST_ID_HEADER]).toBe('scrape-1');
     expect(resolve).not.toHaveBeenCalled();
     // The same cookie on another route is read: the spy would have seen it.
-    await t.app.inject({ method: 'GET', url: apiPaths.system.health, headers: { cookie: 'portal_session=abcdefghijklmnopqrstuvwxyz012345' } });
+    await t.app.inject({
+      method: 'GET',
+      url: apiPaths.system.health,
+      headers: { cookie: 'portal_session=abcdefghijklmnopqrstuvwxyz012345' },
+    });
     expect(resolve).toHaveBeenCalled();
     resolve.mockRestore();
   });

@@ -59,7 +59,9 @@ describe('GET /metrics', () => {
     expect(exposition.types.get('portal_http_request_duration_seconds')).toBe('histogram');
     const ticket = { route: '/api/tickets/:id', method: 'GET', status_class: '4xx' };
     expect(valueOf(exposition, 'portal_http_request_duration_seconds_count', ticket)).toBe(1);
-    expect(valueOf(exposition, 'portal_http_request_duration_seconds_bucket', { ...ticket, le: '+Inf' })).toBe(1);
+    expect(
+      valueOf(exposition, 'portal_http_request_duration_seconds_bucket', { ...ticket, le: '+Inf' }),
+    ).toBe(1);
     expect(
       valueOf(exposition, 'portal_http_request_duration_seconds_count', { route: '(unmatched)' }),
     ).toBeGreaterThanOrEqual(1);
@@ -95,8 +97,12 @@ describe('GET /metrics', () => {
 
     const during = await scrape();
     expect(valueOf(during, 'portal_live_streams_open', { stream: NOTICE_STREAM })).toBe(1);
-    expect(valueOf(during, 'portal_live_events_sent_total', { stream: NOTICE_STREAM, event: 'ready' })).toBe(1);
-    expect(valueOf(during, 'portal_live_events_sent_total', { stream: NOTICE_STREAM, event: 'notice' })).toBe(1);
+    expect(valueOf(during, 'portal_live_events_sent_total', { stream: NOTICE_STREAM, event: 'ready' })).toBe(
+      1,
+    );
+    expect(valueOf(during, 'portal_live_events_sent_total', { stream: NOTICE_STREAM, event: 'notice' })).toBe(
+      1,
+    );
 
     reader.close();
     await eventually(

@@ -70,7 +70,11 @@ const linesOf = (message: string) => lines.filter((line) => line.msg === message
 
 describe('the request id header', () => {
   it('keeps a sane incoming id and makes one otherwise', async () => {
-    const kept = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-7f3a' } });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'lb-7f3a' },
+    });
     expect(kept.headers[REQUEST_ID_HEADER]).toBe('lb-7f3a');
     const forged = await t.app.inject({
       method: 'GET',
@@ -108,7 +112,11 @@ describe('the request id header', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers[REQUEST_ID_HEADER]).toBe('page-1');
-    const file = await t.app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'x-request-id': 'file-1' } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/favicon.svg',
+      headers: { 'x-request-id': 'file-1' },
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers[REQUEST_ID_HEADER]).toBe('file-1');
 
@@ -134,14 +142,20 @@ describe('log lines of a request', () => {
     });
     expect(get.statusCode).toBe(200);
     expect(post.statusCode).toBe(200);
-    expect(linesOf('probe: after a wait').map((line) => line.reqId)).toEqual([get.headers[REQUEST_ID_HEADER]]);
+    expect(linesOf('probe: after a wait').map((line) => line.reqId)).toEqual([
+      get.headers[REQUEST_ID_HEADER],
+    ]);
     expect(linesOf('probe: after the body').map((line) => line.reqId)).toEqual([
       post.headers[REQUEST_ID_HEADER],
     ]);
   });
 
   it("name it once in the request's own line, and lines outside a request name none", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-route', headers: { 'x-request-id': 'once-1' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/no-such-route',
+      headers: { 'x-request-id': 'once-1' },
+    });
     expect(res.statusCode).toBe(404);
     const completed = rawLines.filter((line) => line.includes('"once-1"'));
     expect(completed.length).toBeGreaterThan(0);
