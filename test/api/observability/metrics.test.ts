@@ -69,6 +69,15 @@ describe('GET /metrics', () => {
     expect([...routes].filter((route) => /424242|9137/.test(route ?? ''))).toEqual([]);
   });
 
+  it('counts the answers the kept replay sends before Fastify under the route they were kept for', async () => {
+    const url = `${baseUrl}${apiPaths.aggregator.latestKb}`;
+    const route = { route: apiPaths.aggregator.latestKb, method: 'GET', status_class: '2xx' };
+    const before = valueOf(await scrape(), 'portal_http_request_duration_seconds_count', route);
+    // The first answer goes through the app and is kept; the next ones are replayed by the HTTP server.
+    for (let i = 0; i < 3; i += 1) expect((await fetch(url)).status).toBe(200);
+    expect(valueOf(await scrape(), 'portal_http_request_duration_seconds_count', route)).toBe(before + 3);
+  });
+
   it('times each search source and reports every breaker state', async () => {
     const res = await postAs(t.app, ANONYMOUS, searchUrl('controller upgrade'), {});
     expect(res.statusCode, res.body).toBe(200);
