@@ -10,6 +10,8 @@ export const apiPaths = {
   system: {
     health: '/healthz',
     ready: '/readyz',
+    /** Prometheus metrics, for the configured scrapers only (plugins/metrics.ts). */
+    metrics: '/metrics',
     docs: '/api/docs',
   },
   aggregator: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import proxyAddr from '@fastify/proxy-addr';
 import { booleanFlag, httpUrl, positiveInt } from './env-values.js';
 import {
   identityProblems,
@@ -14,6 +15,24 @@ import {
  * The process environment, read once at start. Everything that differs between machines lives here; what
  * describes the product lives in the config file (`CONFIG_FILE`).
  */
+
+/** A list proxy-addr understands (`METRICS_ALLOW_FROM`), kept as its entries; `none` is the empty list. */
+const addressList = z
+  .string()
+  .default('loopback')
+  .transform((value) => (value.trim() === 'none' ? [] : value.split(',').map((part) => part.trim())))
+  .refine((list) => {
+    try {
+      proxyAddr.compile(list);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be comma-separated IP addresses or CIDRs (or loopback, linklocal, uniquelocal, none)');
+
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
+
+const percent = z.coerce.number().min(0).max(100);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -207,6 +226,27 @@ const envSchema = z.object({
   SEARCH_RESULT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How long a source's match count is reused for the same query (0 = never). */
   SEARCH_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * Who may read `GET /metrics` by address: comma-separated IPs and CIDRs, or `loopback`, `linklocal`,
+   * `uniquelocal`; `none` for nobody (the token only). The address is the client's under TRUST_PROXY.
+   */
+  METRICS_ALLOW_FROM: addressList,
+  /** A scraper sending `Authorization: Bearer <token>` may read `/metrics` from any address. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{24,200}$/, 'must be 24 to 200 characters without spaces')
+    .optional(),
+  /**
+   * The browser monitoring service's agent script (session replay and sampling, the spec's observability
+   * service); unset = none on any page. Its origin joins the pages' `script-src`.
+   */
+  BROWSER_MONITORING_SCRIPT_URL: httpsUrl.optional(),
+  /** Where the agent sends what it records; its origin joins `connect-src`. */
+  BROWSER_MONITORING_INGEST_URL: httpsUrl.optional(),
+  /** Percent of browser sessions the agent records (the spec: 100). */
+  BROWSER_MONITORING_SESSION_SAMPLE_RATE: percent.optional(),
+  /** Percent of recorded sessions whose replay is kept (the spec: 100). */
+  BROWSER_MONITORING_REPLAY_SAMPLE_RATE: percent.optional(),
   ...vendorVariables,
 });
 
@@ -267,6 +307,9 @@ function crossChecks(env: RawEnv, set: ReadonlySet<string>): string[] {
   if (env.NODE_ENV === 'production') problems.push(...productionUrlProblems(env));
   if (env.ASSISTANT_LLM_URL && !env.ASSISTANT_LLM_MODEL) {
     problems.push('ASSISTANT_LLM_MODEL: required when ASSISTANT_LLM_URL is set');
+  }
+  if (env.BROWSER_MONITORING_INGEST_URL && !env.BROWSER_MONITORING_SCRIPT_URL) {
+    problems.push('BROWSER_MONITORING_SCRIPT_URL: required when BROWSER_MONITORING_INGEST_URL is set');
   }
   if (env.EMBEDDINGS_URL && !env.EMBEDDINGS_MODEL) {
     problems.push('EMBEDDINGS_MODEL: required when EMBEDDINGS_URL is set');

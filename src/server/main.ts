@@ -14,6 +14,7 @@ import { folderSources, loadContent } from './connectors/content-folder/load-con
 import { watchContent } from './connectors/content-folder/watch-content.js';
 import { syncDownloadFiles } from './services/downloads/sync-download-files.js';
 import { shutDown } from './shutdown.js';
+import { requestLogMixin } from './plugins/request-id.js';
 import { WebAppNotBuiltError } from './ssr/page-renderer.js';
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
@@ -110,6 +111,8 @@ async function main(): Promise<void> {
     {
       level: env.LOG_LEVEL,
       base: { service: 'support-portal', pid: process.pid, hostname: hostname() },
+      // Lines written during a request through the app's own logger name the request too.
+      mixin: requestLogMixin,
     },
     pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }),
   );

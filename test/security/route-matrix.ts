@@ -182,4 +182,7 @@ export const MATRIX: Record<string, Access> = {
   'GET /api/docs/static/swagger-initializer.js': 'public',
   'GET /healthz': 'public',
   'GET /readyz': 'public',
+  // Not a user's route: the scrapers' gate is an address list or a token (test/api/observability), and the
+  // matrix calls from loopback, which that gate lets in by default.
+  'GET /metrics': 'public',
 };

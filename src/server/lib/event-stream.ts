@@ -59,6 +59,8 @@ export interface EventStream {
 
 /** A place taken for one stream, from its claim (before the route's own work) until its response closes. */
 export interface StreamSlot {
+  /** The stream's route (`/api/tickets/events`), which the metrics count it under. */
+  readonly stream: string;
   readonly userId: string;
   readonly sessionId: string;
   /** When the session ends at the latest, as known at the claim: its absolute end or its idle end. */
@@ -70,7 +72,7 @@ export interface StreamSlot {
 }
 
 /** Who a stream is for; the slot's fields. */
-type StreamOwner = Pick<StreamSlot, 'userId' | 'sessionId' | 'sessionEndsAt'>;
+type StreamOwner = Pick<StreamSlot, 'stream' | 'userId' | 'sessionId' | 'sessionEndsAt'>;
 
 export interface EventStreams {
   readonly limits: StreamLimits;
@@ -80,6 +82,8 @@ export interface EventStreams {
   claim(owner: StreamOwner, response: ServerResponse): StreamSlot | 'user' | 'instance';
   /** Ends every stream of a session on this instance, open or about to open. */
   endSession(sessionId: string): void;
+  /** How many streams are open (or claimed) on this instance, per stream route. */
+  openByStream(): Map<string, number>;
 }
 
 function addTo(index: Map<string, Set<StreamSlot>>, key: string, slot: StreamSlot): void {
@@ -149,6 +153,11 @@ function createEventStreams(app: FastifyInstance, limits: StreamLimits): EventSt
       return slot;
     },
     endSession,
+    openByStream() {
+      const counts = new Map<string, number>();
+      for (const slot of all) counts.set(slot.stream, (counts.get(slot.stream) ?? 0) + 1);
+      return counts;
+    },
     endAll() {
       for (const slot of all) endSlot(slot);
     },
@@ -181,7 +190,11 @@ export function claimEventStream(
     session.expiresAt.getTime(),
     session.lastSeenAt.getTime() + app.sessionPolicy.idleMs,
   );
-  const slot = app.eventStreams.claim({ userId: user.id, sessionId: session.id, sessionEndsAt }, reply.raw);
+  const stream = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
+  const slot = app.eventStreams.claim(
+    { stream, userId: user.id, sessionId: session.id, sessionEndsAt },
+    reply.raw,
+  );
   if (typeof slot !== 'string') return slot;
   reply.header('retry-after', String(CAPPED_RETRY_AFTER_SECONDS));
   if (slot === 'user') {
@@ -244,8 +257,11 @@ export function openEventStream(
     clearTimeout(lifetime);
   });
   return {
-    send: (event, data, id) =>
-      write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    send: (event, data, id) => {
+      if (stream.writableEnded) return;
+      write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      app.metrics.liveEventSent(slot.stream, event);
+    },
     end: () => stream.end(),
     onClose,
   };

@@ -30,6 +30,8 @@ import { echoRequestId } from './request-id.js';
 import { registerSameOriginCheck } from './same-origin.js';
 import { registerPageContentSecurity, registerSecurityHeaders } from './security-headers.js';
 import { registerSessions } from './sessions.js';
+import { registerMetrics } from './metrics.js';
+import { browserMonitoring } from '../ssr/browser-monitoring.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +89,9 @@ export interface FoundationOptions {
  */
 async function foundation(app: FastifyInstance, options: FoundationOptions): Promise<void> {
   const { env, config, database, keptReplay } = options;
+  // First: every answer, whichever hook sends it, carries the id, and every line logged meanwhile names it.
+  echoRequestId(app);
+  const monitoring = browserMonitoring(env);
   registerRequestDeadline(app, { deadlineMs: env.REQUEST_DEADLINE_MS });
   // Before any plugin that wraps the body (request decompression), so the pace is that of the bytes sent.
   registerBodyPace(app, {
@@ -96,7 +101,9 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   });
 
   // External plugins.
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, monitoring?.sources);
+  // The gate of /metrics, before any hook does work for a request it refuses (its answer has the headers).
+  registerMetrics(app, { env, trustProxy: options.trustProxy });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerApiDocs(app, { productName: config.product.name });
   // Routes opt in with `config.rateLimit`; the counts are shared by all instances (plugins/rate-limits.ts).
@@ -108,7 +115,13 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   const databaseEvents = createDatabaseEvents(database, app.log);
   app.decorate('databaseEvents', databaseEvents);
   app.addHook('onClose', async () => databaseEvents.close());
-  app.decorate('pageRenderer', createPageRenderer({ distDir: options.distDir }));
+  app.decorate(
+    'pageRenderer',
+    createPageRenderer({
+      distDir: options.distDir,
+      ...(monitoring ? { headTags: monitoring.headTags } : {}),
+    }),
+  );
   app.decorate('keptResponses', createKeptResponses({ maxBytes: env.PAGE_CACHE_MAX_BYTES }));
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -161,9 +174,18 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   app.decorate('passageVectors', passageVectors);
   app.addHook('onClose', async () => passageVectors?.stop());
   // The chat's origins (Intercom's, when it runs) are allowed on the chat's page only.
-  registerPageContentSecurity(app, { path: CHATBOT_PAGE_PATH, sources: connectors.chat.pageSources });
+  const everywhere = monitoring?.sources ?? {};
+  registerPageContentSecurity(app, {
+    path: CHATBOT_PAGE_PATH,
+    sources: connectors.chat.pageSources,
+    everywhere,
+  });
   // The knowledge base's image hosts, on the page that shows its article bodies only.
-  registerPageContentSecurity(app, { path: DOCS_PAGE_PATH, sources: connectors.knowledgeBase.pageSources });
+  registerPageContentSecurity(app, {
+    path: DOCS_PAGE_PATH,
+    sources: connectors.knowledgeBase.pageSources,
+    everywhere,
+  });
 
   const forgetters: (() => void)[] = [];
   app.decorate('onContentLoaded', (forget: () => void) => {
@@ -179,7 +201,6 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
     passageVectors?.refresh();
   });
 
-  echoRequestId(app);
   registerRequestLog(app);
   // Before the routes: a hook added later does not reach the routes of plugins already registered.
   registerKeptReplay(app, keptReplay, clientAddressReader(options.trustProxy));

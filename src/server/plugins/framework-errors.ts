@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, INTERNAL_ERROR_MESSAGE } from './error-handler.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
-import { applySecurityHeaders } from './security-headers.js';
+import { applyDefaultSecurityHeaders } from './security-headers.js';
 
 export const BAD_URL_MESSAGE = 'The address is not a valid URL.';
 
@@ -17,7 +17,7 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ): void {
   const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
-  applySecurityHeaders(request.raw, reply.raw, () => undefined);
+  applyDefaultSecurityHeaders(request.raw, reply.raw, () => undefined);
   void reply
     .code(status)
     .header(REQUEST_ID_HEADER, request.id)

@@ -17,6 +17,7 @@ import {
 } from '../lib/kept-responses.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
 import { logRequestCompleted } from './request-log.js';
+import { routeLabel, type HttpObservation } from './metric-families.js';
 
 /**
  * Kept answers replayed in front of Fastify.
@@ -58,6 +59,8 @@ interface Replay {
   /** The kept answer's key and validator: the replay holds only while that answer is still kept. */
   key: string;
   etag: string;
+  /** The route label of the request that was kept, for the metrics of its replays. */
+  route: string;
   forms: Partial<Record<KeptVariant, SentForm>>;
 }
 
@@ -78,6 +81,8 @@ interface AttachOptions {
   log: FastifyBaseLogger;
   /** The client's address as `request.ip` gives it (TRUST_PROXY), for the log line. */
   clientAddress: (req: IncomingMessage) => string | undefined;
+  /** Counts a replayed answer as the app's metrics count the answers the app sends. */
+  observe: (observation: HttpObservation) => void;
 }
 
 /** A request the app answers alike for every visitor. */
@@ -123,6 +128,12 @@ export function createKeptReplay(): KeptReplay {
         responseTime: performance.now() - started,
       };
       logRequestCompleted(app.log, completed, id);
+      app.observe({
+        method: 'GET',
+        route: replay.route,
+        status: form.status,
+        seconds: completed.responseTime / 1000,
+      });
       return true;
     },
     record(request, reply) {
@@ -135,7 +146,7 @@ export function createKeptReplay(): KeptReplay {
       if (headers['set-cookie'] !== undefined) return;
       let replay = replays.get(request.url);
       if (!replay || replay.key !== answer.key || replay.etag !== answer.etag) {
-        replay = { key: answer.key, etag: answer.etag, forms: {} };
+        replay = { key: answer.key, etag: answer.etag, route: routeLabel(request, reply), forms: {} };
         replays.set(request.url, replay);
       }
       replay.forms[variant] = { status: reply.statusCode, headers: withoutPerRequestHeaders(headers) };
@@ -183,7 +194,12 @@ export function registerKeptReplay(
   replay: KeptReplay,
   clientAddress: AttachOptions['clientAddress'],
 ): void {
-  replay.attach({ kept: app.keptResponses, log: app.log, clientAddress });
+  replay.attach({
+    kept: app.keptResponses,
+    log: app.log,
+    clientAddress,
+    observe: (observation) => app.metrics.observeHttp(observation),
+  });
   app.addHook('onResponse', (request, reply, done) => {
     replay.record(request, reply);
     done();

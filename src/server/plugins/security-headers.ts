@@ -36,19 +36,34 @@ export const contentSecurityPolicyDirectives = {
 export const PDF_CONTENT_SECURITY_POLICY = "frame-ancestors 'self'";
 
 /**
- * helmet itself, built once: the Fastify wrapper builds the middleware again on every request (parsing the
- * CSP directives each time), a measurable share of a cached search's CPU. Also used on the answers Fastify
- * gives before any hook runs (plugins/framework-errors.ts).
+ * helmet with the portal's own policy, for the answers Fastify gives before any hook runs
+ * (plugins/framework-errors.ts): a JSON error, which loads nothing from elsewhere.
  */
-export const applySecurityHeaders = helmet({
+export const applyDefaultSecurityHeaders = helmet({
   contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
-  // X-Frame-Options backs up frame-ancestors for old browsers; the PDFs are framed by our own pages.
   frameguard: { action: 'sameorigin' },
 });
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/** The portal's directives; with `sources` (what every page loads from elsewhere), widened by those alone. */
+export type Directives = Record<string, readonly string[] | null>;
+
+/**
+ * `everywhere`: origins every answer must allow (the browser monitoring agent, when configured); the policy
+ * is the portal's own otherwise.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  everywhere: PageSources = {},
+): Promise<void> {
+  // helmet itself, built once: the Fastify wrapper builds the middleware again on every request (parsing the
+  // CSP directives each time), a measurable share of a cached search's CPU.
+  const applyHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(everywhere) },
+    // X-Frame-Options backs up frame-ancestors for old browsers; the PDFs are framed by our own pages.
+    frameguard: { action: 'sameorigin' },
+  });
   app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
+    applyHeaders(request.raw, reply.raw, (error?: unknown) =>
       done(error instanceof Error ? error : undefined),
     );
   });
@@ -65,10 +80,13 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
  * The directives of one page that loads a third party's code or images (a connector's `PageSources`): ours,
  * each widened by the origins it names; a directive we do not set starts from `default-src`.
  */
-export function pageDirectives(sources: PageSources): Record<string, readonly string[] | null> {
-  const directives: Record<string, readonly string[] | null> = { ...contentSecurityPolicyDirectives };
+export function pageDirectives(
+  sources: PageSources,
+  base: Directives = contentSecurityPolicyDirectives,
+): Directives {
+  const directives: Directives = { ...base };
   for (const [name, origins] of Object.entries(sources)) {
-    const own = directives[name] ?? contentSecurityPolicyDirectives.defaultSrc;
+    const own = directives[name] ?? base.defaultSrc ?? contentSecurityPolicyDirectives.defaultSrc;
     directives[name] = [...own, ...origins];
   }
   return directives;
@@ -82,12 +100,12 @@ export function pageDirectives(sources: PageSources): Record<string, readonly st
  */
 export function registerPageContentSecurity(
   app: FastifyInstance,
-  options: { path: string; sources: PageSources },
+  options: { path: string; sources: PageSources; everywhere?: PageSources },
 ): void {
   if (Object.keys(options.sources).length === 0) return;
   const applyPolicy = contentSecurityPolicy({
     useDefaults: false,
-    directives: pageDirectives(options.sources),
+    directives: pageDirectives(options.sources, pageDirectives(options.everywhere ?? {})),
   });
   app.addHook('onRequest', (request, reply, done) => {
     const pathname = request.url.split('?')[0];

@@ -44,6 +44,8 @@ export interface PageRenderer {
 export interface PageRendererOptions {
   /** The build folder holding `client/index.html` and `server/entry-server.js`. */
   distDir: string;
+  /** Markup every page's head ends with (the browser monitoring agent, when configured). */
+  headTags?: string;
 }
 
 interface LoadedBuild {
@@ -161,7 +163,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         throw new WebAppBuildInvalidError(`render returned an invalid status ${String(result.status)}`);
       }
       const modules = isModuleList(result.modules) ? result.modules : [];
-      const head = result.head + configFileLink(input.config) + build.scripts(modules);
+      const head =
+        result.head + configFileLink(input.config) + (options.headTags ?? '') + build.scripts(modules);
       return { status: result.status, html: fillTemplate(build.template, { ...result, head }) };
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { AuthLevel } from '../../../common/users.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
@@ -50,6 +50,24 @@ export interface CreateSessionOptions {
   replacesToken?: string | undefined;
   trackerAuthorized?: boolean;
   now?: Date;
+}
+
+/**
+ * Sessions still usable, on every instance (the metrics' gauge): neither past their absolute end nor idle
+ * longer than the policy allows. One indexed range count: creating a session sweeps the ended ones.
+ */
+export async function countActiveSessions(
+  db: Database,
+  policy: Pick<SessionPolicy, 'idleMs'>,
+  now = new Date(),
+): Promise<number> {
+  const [row] = await db
+    .select({ active: count() })
+    .from(sessions)
+    .where(
+      and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs))),
+    );
+  return row?.active ?? 0;
 }
 
 /** A new session. Answers the token for the cookie; only its hash is stored. */

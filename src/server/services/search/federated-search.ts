@@ -85,6 +85,11 @@ export interface SearchServiceOptions {
   timeoutMs: number;
   breaker: { failureThreshold: number; cooldownMs: number; now?: () => number };
   log: FastifyBaseLogger;
+  /**
+   * Told how each call of a source ended and how long it took (`skipped`: its breaker was open), for the
+   * metrics.
+   */
+  onSourceSettled?: (source: SourceKey, status: SourceStatus | 'skipped', seconds: number) => void;
 }
 
 /** Sources the searcher may see, in the spec's order. */
@@ -123,8 +128,24 @@ export class SearchService {
     source: SearchSource<SourceHits[K]>,
     input: { searcher: Searcher; query: string; page: number; match: MatchMode },
   ): Promise<Outcome<SourceHits[K]>> {
+    const started = performance.now();
     const breaker = this.breakers[key];
-    if (!breaker.tryAcquire()) return { status: 'error' };
+    if (!breaker.tryAcquire()) {
+      this.options.onSourceSettled?.(key, 'skipped', 0);
+      return { status: 'error' };
+    }
+    const outcome = await this.call(key, breaker, source, input);
+    this.options.onSourceSettled?.(key, outcome.status, (performance.now() - started) / 1000);
+    return outcome;
+  }
+
+  /** One call of a source through its breaker (acquired), bounded by the timeout. */
+  private async call<K extends SourceKey>(
+    key: K,
+    breaker: CircuitBreaker,
+    source: SearchSource<SourceHits[K]>,
+    input: { searcher: Searcher; query: string; page: number; match: MatchMode },
+  ): Promise<Outcome<SourceHits[K]>> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {

@@ -83,6 +83,7 @@ async function searchPlugin(app: FastifyInstance, options: SearchPluginOptions):
       cooldownMs: env.SEARCH_BREAKER_COOLDOWN_MS,
     },
     log: app.log,
+    onSourceSettled: (source, status, seconds) => app.metrics.observeSearchSource(source, status, seconds),
   });
   const events = new SearchEventRecorder(
     { db: app.db },
