@@ -39,6 +39,7 @@ const f = (earlier: string, ask: string, ...expect: string[]): BenchQuestion => 
   expect,
 });
 const u = (ask: string): BenchQuestion => ({ kind: 'unanswerable', ask, expect: [] });
+const r = (ask: string, ...expect: string[]): BenchQuestion => ({ kind: 'release', ask, expect });
 
 export const TUNING_QUESTIONS: BenchQuestion[] = [
   // Sentences: whole questions as customers write them, answered mainly by community posts.
@@ -902,4 +903,42 @@ export const TUNING_QUESTIONS: BenchQuestion[] = [
   u('Can I throttle a noisy spoke gateway to 100 Mbps with traffic shaping?'),
   u('What uptime percentage does your SLA guarantee for the Controller?'),
   u('How do I reset my password for the support portal itself?'),
+
+  // About release numbers (added 2026-11-28, written from the release notes' and upgrade articles' bodies without
+  // opening the fresh set, which has this kind and the tuning set had not): a question that names a release.
+  r(
+    'Which CoPilot version do I need once the Controller is on 8.1?',
+    'CoPilot 4.8 release notes',
+    "Controller 8.1: what's new",
+    'Supported upgrade path from 7.2 to 8.1',
+  ),
+  r(
+    'Can we go straight from 7.2 to 8.1 or do we have to stop on 8.0 first?',
+    'Supported upgrade path from 7.2 to 8.1',
+  ),
+  r(
+    'Is 7.1 still getting security patches?',
+    'End of Support notice: Controller 7.1',
+    "We're still on 7.1",
+    'Upgrading from End of Support releases',
+  ),
+  r(
+    'Which 7.2 patch must we be on before moving to 8.0?',
+    'Controller 7.2.4820 release notes',
+    'Supported upgrade path from 7.2 to 8.1',
+  ),
+  r('What MSS clamp do new gateways get on 8.1?', "Controller 8.1: what's new"),
+  r(
+    'Does CoPilot 4.6 work with a Controller on 8.1?',
+    'CoPilot 4.6 release notes',
+    'CoPilot 4.8 release notes',
+  ),
+  r('Will 8.0.2210 be followed by more feature patches?', 'Controller 8.0.2210 release notes'),
+  r('Which macOS versions does VPN client 3.4 run on?', 'VPN client 3.4 release notes'),
+  r(
+    'How many HPE tunnels can an Edge on 2023.39.8 build over Direct Connect?',
+    "Controller 8.1: what's new",
+    'Edge OS 2023.39.8 release notes',
+  ),
+  r('Why is CoPilot re-indexing after we went from 4.6 to 4.8?', 'CoPilot 4.8 release notes'),
 ];

@@ -43,7 +43,7 @@ try {
   console.log('| ------------ | ------------ | ------------------- | ------------------- |');
   const kinds = [...new Set<QuestionKind>([...CLASSIC_KINDS, ...FRESH_KINDS])];
   const sets = [
-    summarize(tuning, CLASSIC_KINDS),
+    summarize(tuning, [...CLASSIC_KINDS, 'release']),
     summarize(heldOut, CLASSIC_KINDS),
     summarize(fresh, FRESH_KINDS),
   ];

@@ -10,6 +10,7 @@ import {
   VendorError,
   type VendorHttpOptions,
 } from '../../../src/server/connectors/vendor-http.js';
+import { NO_SYNONYMS } from '../../../src/server/lib/fulltext/query-terms.js';
 import { SearchService } from '../../../src/server/services/search/federated-search.js';
 import type { DocsHit, SearchSource, SearchSources } from '../../../src/server/services/search/types.js';
 
@@ -393,7 +394,13 @@ describe('the breaker of a rate-limited source', () => {
       sources,
       categorySource: () => empty,
       clearCaches: () => {},
-      vocabulary: { similar: async () => [], known: async () => new Set<string>() },
+      vocabulary: {
+        similar: async () => [],
+        listed: async () => [],
+        known: async () => ({ items: new Map<string, number>(), total: 0 }),
+        everyday: async () => new Set<string>(),
+        synonyms: NO_SYNONYMS,
+      },
       timeoutMs: 2000,
       breaker: { failureThreshold: 2, cooldownMs: 1000, now: clock.now },
       log: pino({ level: 'silent' }),

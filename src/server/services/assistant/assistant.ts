@@ -77,14 +77,26 @@ async function retrieve(
   const question = weighTerms(questionOf(text, options.synonyms, earlier), await options.termRarity());
   // A question of stop words only ("how do I?") has nothing to search for.
   if (question.query === '') return { question, ranked: [] };
-  const found = await options.search.searchAll(searcher, {
-    query: question.query,
-    filter: PUBLIC_CONTENT_SOURCES,
+  // A question that names releases is about them: the items naming every one are searched for too, so that
+  // its other words, which such an item need not use ("can we go straight from 7.2 to 8.1"), do not keep them
+  // out of the partial match. The passages are still scored on all of the question's terms.
+  const queries = [question.query, ...(question.releases.length > 0 ? [question.releases.join(' ')] : [])];
+  const found = await Promise.all(
+    queries.map((query) => options.search.searchAll(searcher, { query, filter: PUBLIC_CONTENT_SOURCES })),
+  );
+  const readProtected = can(searcher.actor, 'readProtectedArticles');
+  const passages = (
+    await Promise.all(found.map((answer) => passagesOf(options.readers, answer.groups, { readProtected })))
+  ).flat();
+  // A section both searches found is kept once, as the question's own search placed it.
+  const seen = new Set<string>();
+  const distinct = passages.filter((passage) => {
+    const key = `${passage.source} ${passage.url} ${passage.order}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
-  const passages = await passagesOf(options.readers, found.groups, {
-    readProtected: can(searcher.actor, 'readProtectedArticles'),
-  });
-  return { question, ranked: rankPassages(question, passages, ASSISTANT_MAX_PASSAGES) };
+  return { question, ranked: rankPassages(question, distinct, ASSISTANT_MAX_PASSAGES) };
 }
 
 function shown(retrieval: Retrieval): AssistantPassage[] {

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { SourceKey } from '../../../common/contracts/search.js';
+import { NO_SYNONYMS } from '../../lib/fulltext/query-terms.js';
 import { SearchService } from './federated-search.js';
 import type { MatchMode, SearchSource, SearchSources, Searcher } from './types.js';
 
@@ -69,7 +70,16 @@ function setup(replaced: { forumbee?: ReturnType<typeof fakeSource> } = {}) {
         similarWordCalls.push(word);
         return word === 'tunel' ? [{ word: 'tunnel', items: 3 }] : [{ word: 'flapping', items: 2 }];
       },
-      known: async (words: readonly string[]) => new Set(words.filter((word) => word === 'ipsec')),
+      listed: async (words: readonly string[]) =>
+        words
+          .filter((word) => word === 'ipsec' || word === 'dry' || word === 'run')
+          .map((word) => ({ word, items: 2 })),
+      known: async (words: readonly string[]) => ({
+        items: new Map(words.filter((word) => word === 'ipsec').map((word) => [word, 3])),
+        total: 10,
+      }),
+      everyday: async () => new Set<string>(),
+      synonyms: NO_SYNONYMS,
     },
     timeoutMs: 2000,
     breaker: { failureThreshold: 5, cooldownMs: 1000 },
@@ -149,6 +159,16 @@ describe('fallbacks per source', () => {
     expect(result.counts).toEqual({ forumbee: 0 });
     expect(result.fallbacks).toEqual({});
     expect(result.didYouMean).toBeUndefined();
+  });
+
+  it('a foreign query takes a respelling only where every word of it matches, never a partial match', async () => {
+    const typed = 'ipsec dryrun';
+    const respelled = 'ipsec dry run';
+    const { fakes, service } = setup({ forumbee: fakeSource({ [respelled]: { all: 2, any: 5 } }) });
+    const result = await service.searchAll(agent, { query: typed, filter: ['forumbee'] });
+    expect(attempts(fakes.forumbee.calls)).toEqual([`all ${typed}`, `all ${respelled}`]);
+    expect(result.counts).toEqual({ forumbee: 2 });
+    expect(result.fallbacks).toEqual({ forumbee: { showingResultsFor: respelled } });
   });
 
   it('"Did you mean" only when no source found anything, even with the corrected spelling', async () => {

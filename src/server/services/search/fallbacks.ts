@@ -7,9 +7,10 @@ import type { MatchMode } from './types.js';
  * `FEW_MATCHES` does the search try the corrected spelling ('Did you mean'), only when the words as typed found
  * nothing there, and only when it finds more is it shown instead ('Showing results for'); then, still below, the partial match, where an item needs half of
  * the query's meaningful words (question and stop words do not count), so a whole question finds the item
- * that answers it and a nonsense query still finds nothing. A query whose words are mostly foreign to the
- * content (suggest.ts: another product, an office application) takes no fallback: its few ordinary words,
- * respelled or matched alone, would only dress up an answer to a question the content does not cover.
+ * that answers it and a nonsense query still finds nothing. A query foreign to the content (suggest.ts: its
+ * words no item holds, another product, an office application, carry enough of its weight) takes no partial
+ * match, and its corrected spelling only where every word of it matches: its few ordinary words matched alone
+ * would only dress up an answer to a question the content does not cover.
  *
  * The fallbacks run per source: each source's own count decides, so what one source finds never keeps
  * another from its fallbacks (a signed-in agent's tickets must not cost them the public sources' partial
@@ -54,7 +55,6 @@ export async function searchWithFallbacks<R>(options: {
   if (found >= FEW_MATCHES || !options.settled(best.result)) return best;
 
   const reading = await options.read();
-  if (reading.foreign) return best;
   // Words that found something as typed are the content's own words ("RouteLimitExceeded", "nxdomain"):
   // correcting them into commoner words would bury the item they name.
   const suggestion = options.exact || found > 0 ? undefined : reading.suggestion;
@@ -66,7 +66,9 @@ export async function searchWithFallbacks<R>(options: {
       found = options.matchesOf(result);
     }
   }
-  if (found >= FEW_MATCHES) return best;
+  // A foreign query takes the corrected spelling only where every word of it matches (its foreign words keep
+  // it from matching, unless they were only run together: "dryrun"), never the partial match.
+  if (found >= FEW_MATCHES || reading.foreign) return best;
 
   // Few or no items match every word: the partial match (of the corrected spelling first), shown when it
   // finds more. Items with every word rank first in it, so what matched before keeps its place.

@@ -15,7 +15,8 @@ import {
 } from './answers.js';
 import { categorySource, connectorSources } from './connector-sources.js';
 import { SearchService } from './federated-search.js';
-import { knownWords, similarWords } from './search-words.js';
+import { knownWords, listedWords, similarWords } from './search-words.js';
+import { everydayWords } from '../../lib/fulltext/everyday-words.js';
 import { can } from '../../../common/policies.js';
 import { ServiceError } from '../../lib/errors.js';
 import { visibleTicket } from '../tickets/tickets.js';
@@ -75,7 +76,10 @@ async function searchPlugin(app: FastifyInstance, options: SearchPluginOptions):
     clearCaches: app.searchCaches.clear,
     vocabulary: {
       similar: (word) => similarWords(app.db, word),
+      listed: (words) => listedWords(app.db, words),
       known: (words) => knownWords(app.db, words),
+      everyday: everydayWords,
+      synonyms: app.searchSynonyms,
     },
     timeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
     breaker: {

@@ -3,7 +3,8 @@ import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { isSourceFailure, retryAfterMsOf } from './source-failure.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { editDistance, readQuery, trigramSimilarity, type Vocabulary } from './suggest.js';
+import { synonymIndex } from '../../lib/fulltext/query-terms.js';
+import { editDistance, oneEditAway, readQuery, trigramSimilarity, type Vocabulary } from './suggest.js';
 
 describe('CircuitBreaker', () => {
   it('opens after N consecutive failures, half-opens after the cool-down with one trial', () => {
@@ -121,19 +122,32 @@ describe('TtlCache under concurrency', () => {
   });
 });
 
-/** A vocabulary of these words and item counts, candidates by trigram similarity as pg_trgm `%` picks them. */
-function vocabularyOf(words: Record<string, number>): Vocabulary {
+/**
+ * A vocabulary of these words and item counts (every word listed, the content as many items as its commonest
+ * word is in), candidates by trigram similarity as pg_trgm `%` picks them; these everyday words and synonyms.
+ */
+function vocabularyOf(
+  words: Record<string, number>,
+  extra: { everyday?: string[]; synonyms?: string[][] } = {},
+): Vocabulary {
   return {
     similar: async (word) =>
       Object.entries(words)
         .filter(([listed]) => trigramSimilarity(word, listed) >= 0.3)
         .map(([listed, items]) => ({ word: listed, items })),
-    known: async (asked) => new Set(asked.filter((word) => word in words)),
+    listed: async (asked) =>
+      asked.filter((word) => word in words).map((word) => ({ word, items: words[word] ?? 0 })),
+    known: async (asked) => ({
+      items: new Map(asked.filter((word) => word in words).map((word) => [word, words[word] ?? 0])),
+      total: Math.max(...Object.values(words)),
+    }),
+    everyday: async () => new Set(extra.everyday ?? []),
+    synonyms: synonymIndex(extra.synonyms ?? []),
   };
 }
 
 describe('readQuery', () => {
-  const vocabulary = vocabularyOf({
+  const words = {
     transit: 5,
     gateway: 9,
     gateways: 4,
@@ -142,7 +156,15 @@ describe('readQuery', () => {
     large: 6,
     send: 2,
     attachments: 2,
-  });
+    client: 4,
+    vpn: 5,
+    upgrade: 8,
+    dry: 2,
+    run: 6,
+    kvm: 2,
+    the: 20,
+  };
+  const vocabulary = vocabularyOf(words, { everyday: ['overnight', 'much'], synonyms: [['kvm', 'qemu']] });
 
   it('corrects a word no item holds into the commonest listed word a typo away', async () => {
     expect(await readQuery('trnasit gatway', vocabulary)).toEqual({
@@ -150,21 +172,45 @@ describe('readQuery', () => {
       foreign: false,
     });
     expect(await readQuery('transit gateway', vocabulary)).toEqual({ foreign: false });
+    // Two letters swapped in a short word: too few shared trigrams for the lookup, one edit all the same.
+    expect(await readQuery('vpn clinet', vocabulary)).toEqual({ suggestion: 'vpn client', foreign: false });
   });
 
   it('never turns a word into one further than a typo, or with another first letter', async () => {
     // "excel" is four edits from "exceeded", "printer" opens with another letter than "inter".
     expect(await readQuery('excel gateway', vocabulary)).toEqual({ foreign: true });
-    expect(await readQuery('printer transit gateway', vocabulary)).toEqual({ foreign: false });
+    expect(await readQuery('printer transit gateway', vocabulary)).toEqual({ foreign: true });
   });
 
-  it('takes a query whose meaningful words are mostly foreign for off-topic', async () => {
+  it('takes a query whose foreign words carry a fifth of its weight or more for off-topic', async () => {
     expect(await readQuery('zzzz', vocabulary)).toEqual({ foreign: true });
-    expect(await readQuery('gmail attachments too large to send', vocabulary)).toEqual({ foreign: false });
+    // One foreign name among four words of the content: the name is what the question is about.
+    expect(await readQuery('gmail attachments too large to send', vocabulary)).toEqual({ foreign: true });
     expect(await readQuery('how do i sync my gmail calendar', vocabulary)).toEqual({ foreign: true });
     // Stop words and identifiers do not count.
     expect(await readQuery('how do i', vocabulary)).toEqual({ foreign: false });
     expect(await readQuery('8.1 gateway', vocabulary)).toEqual({ foreign: false });
+  });
+
+  it('does not count everyday words the content lacks, nor a word whose synonym it holds, as foreign', async () => {
+    expect(await readQuery('gateway down overnight', vocabulary)).toEqual({ foreign: false });
+    expect(await readQuery('transit gateway on qemu', vocabulary)).toEqual({ foreign: false });
+  });
+
+  it('respells two words run together, but keeps the word foreign', async () => {
+    expect(await readQuery('upgrade dryrun', vocabulary)).toEqual({
+      suggestion: 'upgrade dry run',
+      foreign: true,
+    });
+  });
+
+  it('lists the spellings one edit away that keep the first letter', () => {
+    const variants = oneEditAway('clinet');
+    expect(variants).toContain('client');
+    expect(variants).toContain('clint');
+    expect(variants).toContain('clinets');
+    expect(variants.every((variant) => variant.startsWith('c'))).toBe(true);
+    expect(variants).not.toContain('clinet');
   });
 
   it('counts a swap of two letters as one edit', () => {

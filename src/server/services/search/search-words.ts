@@ -85,17 +85,52 @@ order by similarity(word, ${word}) desc, word limit ${limit}`,
   return rows.map((row) => ({ word: row.word, items: Number(row.items) }));
 }
 
-/** Which of `words` the content holds, as typed or as another word of the same stem ("syncing", "sync"). */
-export async function knownWords(db: Database, words: readonly string[]): Promise<Set<string>> {
-  if (words.length === 0) return new Set();
-  const stems = words.map(stemOf);
-  const rows = await executeRows<{ word: string; stem: string }>(
+/**
+ * The listed words among `words` as typed, with their item counts: title words, and body words more than one
+ * item holds (the candidates {@link similarWords} would give). For the corrections a trigram lookup misses:
+ * a short word with two letters swapped shares too few trigrams with its right spelling ("clinet").
+ */
+export async function listedWords(db: Database, words: readonly string[]): Promise<ListedWord[]> {
+  if (words.length === 0) return [];
+  const rows = await executeRows<{ word: string; items: number | string }>(
     db,
-    sql`select word, stem from search_words
+    sql`select word, items from search_words
+where word in (select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb)) and (in_title or items > 1)`,
+  );
+  return rows.map((row) => ({ word: row.word, items: Number(row.items) }));
+}
+
+/**
+ * Which of `words` the content holds, as typed or as another word of the same stem ("syncing", "sync"), each
+ * with how many items hold it (the most of its forms); and how many items the content has, as many as its
+ * commonest word is in (a word such as "the" is in every item).
+ */
+export async function knownWords(
+  db: Database,
+  words: readonly string[],
+): Promise<{ items: Map<string, number>; total: number }> {
+  const stems = words.map(stemOf);
+  const rows =
+    words.length === 0
+      ? []
+      : await executeRows<{ word: string; stem: string; items: number | string }>(
+          db,
+          sql`select word, stem, items from search_words
 where word in (select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb))
 or stem in (select jsonb_array_elements_text(${JSON.stringify(stems)}::jsonb))`,
+        );
+  const [size] = await executeRows<{ total: number | string | null }>(
+    db,
+    sql`select max(items) as total from search_words`,
   );
-  const listed = new Set(rows.map((row) => row.word));
-  const listedStems = new Set(rows.map((row) => row.stem));
-  return new Set(words.filter((word, index) => listed.has(word) || listedStems.has(stems[index] ?? '')));
+  const byWord = new Map(rows.map((row) => [row.word, Number(row.items)]));
+  const byStem = new Map<string, number>();
+  for (const row of rows) byStem.set(row.stem, Math.max(Number(row.items), byStem.get(row.stem) ?? 0));
+  const items = new Map<string, number>();
+  words.forEach((word, index) => {
+    const ofStem = byStem.get(stems[index] ?? '');
+    const ofWord = byWord.get(word);
+    if (ofWord !== undefined || ofStem !== undefined) items.set(word, Math.max(ofWord ?? 0, ofStem ?? 0));
+  });
+  return { items, total: Number(size?.total ?? 0) };
 }
