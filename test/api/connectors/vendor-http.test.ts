@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { EMPTY_VOCABULARY } from '../../support/empty-vocabulary.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,7 +11,6 @@ import {
   VendorError,
   type VendorHttpOptions,
 } from '../../../src/server/connectors/vendor-http.js';
-import { NO_SYNONYMS } from '../../../src/server/lib/fulltext/query-terms.js';
 import { SearchService } from '../../../src/server/services/search/federated-search.js';
 import type { DocsHit, SearchSource, SearchSources } from '../../../src/server/services/search/types.js';
 
@@ -394,13 +394,7 @@ describe('the breaker of a rate-limited source', () => {
       sources,
       categorySource: () => empty,
       clearCaches: () => {},
-      vocabulary: {
-        similar: async () => [],
-        listed: async () => [],
-        known: async () => ({ items: new Map<string, number>(), total: 0 }),
-        everyday: async () => new Set<string>(),
-        synonyms: NO_SYNONYMS,
-      },
+      vocabulary: EMPTY_VOCABULARY,
       timeoutMs: 2000,
       breaker: { failureThreshold: 2, cooldownMs: 1000, now: clock.now },
       log: pino({ level: 'silent' }),

@@ -1,3 +1,4 @@
+import { EMPTY_VOCABULARY } from '../../support/empty-vocabulary.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { SourceKey } from '../../../src/common/contracts/search.js';
@@ -30,7 +31,7 @@ describe('onSourceSettled', () => {
       sources: { zendesk: answers, git: fails, forumbee: hangs } as unknown as SearchSources,
       categorySource: () => answers,
       clearCaches: () => {},
-      vocabulary: { similar: async () => [], known: async () => new Set() },
+      vocabulary: EMPTY_VOCABULARY,
       timeoutMs: 50,
       breaker: { failureThreshold: 1, cooldownMs: 60_000 },
       log: pino({ level: 'silent' }),
