@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -5,6 +6,7 @@ import type { Subscription } from '../db/events.js';
 import { sendLogoutEvent, sessionOf } from '../plugins/guards.js';
 import { isSessionId, SESSION_ENDED_CHANNEL } from '../services/auth/session-events.js';
 import { ServiceError } from './errors.js';
+import type { StreamPlaces } from './stream-places.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +24,11 @@ const HEARTBEAT_MS = 25_000;
  * instance.
  */
 const STREAM_LIFETIME_MS = 10 * 60_000;
+/**
+ * How long a user's place outlives its instance, should that instance die with the stream open: past a
+ * stream's longest life, with a margin for a route's work before the stream opens.
+ */
+export const STREAM_PLACE_TTL_MS = STREAM_LIFETIME_MS + 60_000;
 /** How soon the browser reconnects after a drop. */
 const RETRY_MS = 2000;
 /** Retry-After of a stream refused at a cap: places free up as tabs close, and the page tries again by itself. */
@@ -43,7 +50,7 @@ export const eventStreamHeadersSchema = z.object({
     .optional(),
 });
 
-/** STREAMS_PER_USER and STREAMS_PER_INSTANCE. */
+/** STREAMS_PER_USER (counted on every instance together) and STREAMS_PER_INSTANCE. */
 export interface StreamLimits {
   perUser: number;
   perInstance: number;
@@ -77,7 +84,7 @@ export interface EventStreams {
   /**
    * Takes a place for a stream of `owner`, held until `response` closes; past a cap, says which one instead.
    */
-  claim(owner: StreamOwner, response: ServerResponse): StreamSlot | 'user' | 'instance';
+  claim(owner: StreamOwner, response: ServerResponse): Promise<StreamSlot | 'user' | 'instance'>;
   /** Ends every stream of a session on this instance, open or about to open. */
   endSession(sessionId: string): void;
 }
@@ -100,12 +107,17 @@ function endSlot(slot: StreamSlot): void {
 }
 
 /**
- * The registry of one app's streams. Ended sessions are heard of from every instance through the database
+ * The registry of one app's streams. The instance cap is this instance's count; the user cap is counted in
+ * `places`, shared by every instance (lib/stream-places.ts). Ended sessions are heard of from every instance through the database
  * (session-events.ts), from the first stream on: subscribing opens PostgreSQL's listening connection, which an
  * instance that serves no stream does not need. Should that connection drop, an ended session's streams on
  * this instance still end on their own schedule (ten minutes at most).
  */
-function createEventStreams(app: FastifyInstance, limits: StreamLimits): EventStreams & { endAll(): void } {
+function createEventStreams(
+  app: FastifyInstance,
+  limits: StreamLimits,
+  places: StreamPlaces,
+): EventStreams & { endAll(): void } {
   const all = new Set<StreamSlot>();
   const byUser = new Map<string, Set<StreamSlot>>();
   const bySession = new Map<string, Set<StreamSlot>>();
@@ -133,19 +145,29 @@ function createEventStreams(app: FastifyInstance, limits: StreamLimits): EventSt
 
   return {
     limits,
-    claim(owner, response) {
-      if ((byUser.get(owner.userId)?.size ?? 0) >= limits.perUser) return 'user';
+    async claim(owner, response) {
       if (all.size >= limits.perInstance) return 'instance';
+      const placeId = randomUUID();
+      if (!(await places.take(owner.userId, placeId, limits.perUser))) return 'user';
       hearEndedSessions();
       const slot: StreamSlot = { ...owner, response: undefined, ended: false };
       all.add(slot);
       addTo(byUser, slot.userId, slot);
       addTo(bySession, slot.sessionId, slot);
-      response.once('close', () => {
+      let released = false;
+      const release = (): void => {
+        if (released) return;
+        released = true;
         all.delete(slot);
         removeFrom(byUser, slot.userId, slot);
         removeFrom(bySession, slot.sessionId, slot);
-      });
+        places.release(slot.userId, placeId).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'a live stream place could not be given back; it runs out on its own');
+        });
+      };
+      response.once('close', release);
+      // The client may have gone while the place was being taken.
+      if (response.destroyed) release();
       return slot;
     },
     endSession,
@@ -160,10 +182,11 @@ function createEventStreams(app: FastifyInstance, limits: StreamLimits): EventSt
  * shutdown (an open stream would otherwise hold the close until its lifetime ends). Call once on the root app,
  * after its database events and sessions and before the routes.
  */
-export function registerEventStreams(app: FastifyInstance, limits: StreamLimits): void {
-  const streams = createEventStreams(app, limits);
+export function registerEventStreams(app: FastifyInstance, limits: StreamLimits, places: StreamPlaces): void {
+  const streams = createEventStreams(app, limits, places);
   app.decorate('eventStreams', streams);
   app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', async () => places.close());
 }
 
 /**
@@ -171,17 +194,20 @@ export function registerEventStreams(app: FastifyInstance, limits: StreamLimits)
  * STREAMS_PER_USER or STREAMS_PER_INSTANCE it throws a 429 with Retry-After, an ordinary JSON answer: nothing
  * is hijacked yet. A route that works before it opens its stream claims first, so a refusal costs no work.
  */
-export function claimEventStream(
+export async function claimEventStream(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-): StreamSlot {
+): Promise<StreamSlot> {
   const { user, session } = sessionOf(request);
   const sessionEndsAt = Math.min(
     session.expiresAt.getTime(),
     session.lastSeenAt.getTime() + app.sessionPolicy.idleMs,
   );
-  const slot = app.eventStreams.claim({ userId: user.id, sessionId: session.id, sessionEndsAt }, reply.raw);
+  const slot = await app.eventStreams.claim(
+    { userId: user.id, sessionId: session.id, sessionEndsAt },
+    reply.raw,
+  );
   if (typeof slot !== 'string') return slot;
   reply.header('retry-after', String(CAPPED_RETRY_AFTER_SECONDS));
   if (slot === 'user') {
@@ -200,14 +226,14 @@ export function claimEventStream(
 
 /**
  * Turns a reply into a `text/event-stream` (server-sent events) with a heartbeat and a bounded lifetime, in
- * the place `slot` holds (claimed here unless the route claimed it first). A session that ended since the
+ * the place `slot` holds (claimEventStream, before the route's own work). A session that ended since the
  * claim gets the logout answer instead, and the stream returned writes nothing.
  */
 export function openEventStream(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  slot: StreamSlot = claimEventStream(app, request, reply),
+  slot: StreamSlot,
 ): EventStream {
   const stream = reply.raw;
   let closed = false;

@@ -94,6 +94,34 @@ describe('streams per user', () => {
   });
 });
 
+describe('streams per user on several instances', () => {
+  const t = useTestApp({ seed: false, env: { STREAMS_PER_USER: '2' } });
+  let instanceB: TestApp;
+  beforeAll(async () => {
+    instanceB = await createTestApp({ sharedDatabase: t.database, env: { STREAMS_PER_USER: '2' } });
+  });
+  afterAll(async () => {
+    await instanceB?.close();
+  });
+
+  it("counts a user's streams on every instance together, and a closed one frees its place on all", async () => {
+    const urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const urlB = await instanceB.app.listen({ port: 0, host: '127.0.0.1' });
+    const customer = await customerOf(t.app);
+    await ready(await stream(urlA, customer));
+    await ready(await stream(urlB, customer, tickets.events));
+    expect(await refusedStream(urlA, customer, notices.events)).toMatch(/already have 2 live updates open/);
+    expect(await refusedStream(urlB, customer, notices.events)).toMatch(/already have 2 live updates open/);
+
+    open[1]?.close();
+    await vi.waitFor(async () => {
+      const res = await fetch(`${urlA}${notices.events}`, { headers: customer.headers });
+      await res.body?.cancel();
+      expect(res.status).toBe(200);
+    });
+  });
+});
+
 describe('streams per instance', () => {
   const t = useTestApp({ seed: false, env: { STREAMS_PER_INSTANCE: '2' } });
 
