@@ -117,9 +117,10 @@ function createEventStreams(
   app: FastifyInstance,
   limits: StreamLimits,
   places: StreamPlaces,
-): EventStreams & { endAll(): void } {
+): EventStreams & { endAll(): Promise<void> } {
   const all = new Set<StreamSlot>();
-  const byUser = new Map<string, Set<StreamSlot>>();
+  /** Each open slot's way to give its place back (once), awaited at shutdown. */
+  const releases = new Map<StreamSlot, () => Promise<void>>();
   const bySession = new Map<string, Set<StreamSlot>>();
   let endedSessions: Subscription | undefined;
 
@@ -152,27 +153,34 @@ function createEventStreams(
       hearEndedSessions();
       const slot: StreamSlot = { ...owner, response: undefined, ended: false };
       all.add(slot);
-      addTo(byUser, slot.userId, slot);
       addTo(bySession, slot.sessionId, slot);
-      let released = false;
-      const release = (): void => {
-        if (released) return;
-        released = true;
-        all.delete(slot);
-        removeFrom(byUser, slot.userId, slot);
-        removeFrom(bySession, slot.sessionId, slot);
-        places.release(slot.userId, placeId).catch((error: unknown) => {
-          app.log.warn({ err: error }, 'a live stream place could not be given back; it runs out on its own');
-        });
+      let released: Promise<void> | undefined;
+      const release = (): Promise<void> => {
+        released ??= (async () => {
+          all.delete(slot);
+          releases.delete(slot);
+          removeFrom(bySession, slot.sessionId, slot);
+          await places.release(slot.userId, placeId).catch((error: unknown) => {
+            app.log.warn(
+              { err: error },
+              'a live stream place could not be given back; it runs out on its own',
+            );
+          });
+        })();
+        return released;
       };
-      response.once('close', release);
+      releases.set(slot, release);
+      response.once('close', () => void release());
       // The client may have gone while the place was being taken.
-      if (response.destroyed) release();
+      if (response.destroyed) void release();
       return slot;
     },
     endSession,
-    endAll() {
+    async endAll() {
+      // The places are given back before the database or Redis closes, not left to run out.
+      const releasing = [...releases.values()];
       for (const slot of all) endSlot(slot);
+      await Promise.all(releasing.map((release) => release()));
     },
   };
 }

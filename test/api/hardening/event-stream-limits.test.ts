@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { apiErrorSchema } from '../../../src/common/contracts/api-error.js';
-import { sessions } from '../../../src/server/db/schema/index.js';
+import { eventStreamPlaces, sessions } from '../../../src/server/db/schema/index.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { postAs, postForEventsAs, type Caller } from '../../support/callers.js';
 import { openEventStream, type EventStreamReader } from '../../support/event-stream.js';
@@ -119,6 +119,23 @@ describe('streams per user on several instances', () => {
       await res.body?.cancel();
       expect(res.status).toBe(200);
     });
+  });
+});
+
+describe('stream places at shutdown', () => {
+  const t = useTestApp({ seed: false });
+
+  it("an instance that stops gives its streams' places back at once", async () => {
+    const instanceB = await createTestApp({ sharedDatabase: t.database });
+    const url = await instanceB.app.listen({ port: 0, host: '127.0.0.1' });
+    const customer = await customerOf(t.app);
+    const placesOf = async () =>
+      (await t.app.db.select().from(eventStreamPlaces).where(eq(eventStreamPlaces.userId, customer.id)))
+        .length;
+    await ready(await stream(url, customer));
+    expect(await placesOf()).toBe(1);
+    await instanceB.close();
+    expect(await placesOf()).toBe(0);
   });
 });
 
