@@ -4,6 +4,8 @@
 // through a hook thread, which holds memory of its own for as long as the process runs.
 // Packages stay external (node_modules as installed); the migrations are copied beside the bundle, where
 // db/migrate.ts looks for them (`./migrations` next to the module).
+//   node scripts/build-server.mjs [out-dir]   (default dist/node; the several-instances test builds its own copy
+//                                             under node_modules/.cache, where the packages still resolve)
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +14,11 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT_DIR = path.join(root, 'dist/node');
 
-export async function buildServer() {
-  await rm(SERVER_OUT_DIR, { recursive: true, force: true });
+export async function buildServer(outDir = SERVER_OUT_DIR) {
+  await rm(outDir, { recursive: true, force: true });
   await build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(SERVER_OUT_DIR, 'main.js'),
+    outfile: path.join(outDir, 'main.js'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -25,12 +27,13 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  await cp(path.join(root, 'src/server/db/migrations'), path.join(SERVER_OUT_DIR, 'migrations'), {
+  await cp(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'), {
     recursive: true,
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildServer();
-  console.log(`build-server: ${path.relative(root, SERVER_OUT_DIR)}/main.js`);
+  const outDir = process.argv[2] ? path.resolve(process.argv[2]) : SERVER_OUT_DIR;
+  await buildServer(outDir);
+  console.log(`build-server: ${path.relative(root, outDir)}/main.js`);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order of cost, stopping at the first failure.
 // lint -> format -> type-check -> dependency engines -> unit/API tests on PGlite -> the same on PostgreSQL
-// when TEST_DATABASE_URL is set -> the unit/API tests again on Node 24 when NODE24_BIN names its binary ->
+// when TEST_DATABASE_URL is set, with two instances behind nginx (test/instances) -> the unit/API tests again on Node 24 when NODE24_BIN names its binary ->
 // build (with NODE_ENV=development set, to prove the build ignores it) -> no development runtime in dist/ ->
 // the Dockerfile's start command against the build ->
 // Playwright in Debian Chromium against a started server -> the vendor profile (the vendor adapters against
@@ -105,9 +105,13 @@ if (TEST_DATABASE_URL && NODE24_BIN) {
     { TEST_DATABASE_URL },
   );
 } else if (TEST_DATABASE_URL) {
-  run('unit and API tests on PostgreSQL', npx, [...vitestArgs('vitest-postgres.json'), 'test/api'], {
-    TEST_DATABASE_URL,
-  });
+  // test/instances: two portals behind nginx on one database (it needs nginx, and Redis for its second run).
+  run(
+    'unit and API tests on PostgreSQL',
+    npx,
+    [...vitestArgs('vitest-postgres.json'), 'test/api', 'test/instances'],
+    { TEST_DATABASE_URL },
+  );
 } else if (NODE24_BIN) {
   run(
     'unit and API tests on PGlite, Node 24',

@@ -22,6 +22,7 @@ const ALL_TABLES = [
   'deflection_suggestions',
   'docs_pages',
   'download_records',
+  'event_stream_places',
   'helpdesk_auth_requests',
   'helpdesk_sign_in_events',
   'helpdesk_ticket_comments',

@@ -12,6 +12,8 @@ export interface StreamEvent {
 
 export interface EventStreamReader {
   status: number;
+  /** The answer's headers (which instance behind a proxy gave it, for one). */
+  headers: Headers;
   /** The next event (after those already taken) that matches, or a rejection after `timeoutMs`. */
   next(match: (event: StreamEvent) => boolean, timeoutMs: number): Promise<StreamEvent>;
   close(): void;
@@ -86,6 +88,7 @@ export async function openEventStream(
   let taken = 0;
   return {
     status: res.status,
+    headers: res.headers,
     async next(match, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -5,6 +6,7 @@ import type { Subscription } from '../db/events.js';
 import { sendLogoutEvent, sessionOf } from '../plugins/guards.js';
 import { isSessionId, SESSION_ENDED_CHANNEL } from '../services/auth/session-events.js';
 import { ServiceError } from './errors.js';
+import type { StreamPlaces } from './stream-places.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +24,11 @@ const HEARTBEAT_MS = 25_000;
  * instance.
  */
 const STREAM_LIFETIME_MS = 10 * 60_000;
+/**
+ * How long a user's place outlives its instance, should that instance die with the stream open: past a
+ * stream's longest life, with a margin for a route's work before the stream opens.
+ */
+export const STREAM_PLACE_TTL_MS = STREAM_LIFETIME_MS + 60_000;
 /** How soon the browser reconnects after a drop. */
 const RETRY_MS = 2000;
 /** Retry-After of a stream refused at a cap: places free up as tabs close, and the page tries again by itself. */
@@ -43,7 +50,7 @@ export const eventStreamHeadersSchema = z.object({
     .optional(),
 });
 
-/** STREAMS_PER_USER and STREAMS_PER_INSTANCE. */
+/** STREAMS_PER_USER (counted on every instance together) and STREAMS_PER_INSTANCE. */
 export interface StreamLimits {
   perUser: number;
   perInstance: number;
@@ -79,7 +86,7 @@ export interface EventStreams {
   /**
    * Takes a place for a stream of `owner`, held until `response` closes; past a cap, says which one instead.
    */
-  claim(owner: StreamOwner, response: ServerResponse): StreamSlot | 'user' | 'instance';
+  claim(owner: StreamOwner, response: ServerResponse): Promise<StreamSlot | 'user' | 'instance'>;
   /** Ends every stream of a session on this instance, open or about to open. */
   endSession(sessionId: string): void;
   /** How many streams are open (or claimed) on this instance, per stream route. */
@@ -104,14 +111,20 @@ function endSlot(slot: StreamSlot): void {
 }
 
 /**
- * The registry of one app's streams. Ended sessions are heard of from every instance through the database
+ * The registry of one app's streams. The instance cap is this instance's count; the user cap is counted in
+ * `places`, shared by every instance (lib/stream-places.ts). Ended sessions are heard of from every instance through the database
  * (session-events.ts), from the first stream on: subscribing opens PostgreSQL's listening connection, which an
  * instance that serves no stream does not need. Should that connection drop, an ended session's streams on
  * this instance still end on their own schedule (ten minutes at most).
  */
-function createEventStreams(app: FastifyInstance, limits: StreamLimits): EventStreams & { endAll(): void } {
+function createEventStreams(
+  app: FastifyInstance,
+  limits: StreamLimits,
+  places: StreamPlaces,
+): EventStreams & { endAll(): Promise<void> } {
   const all = new Set<StreamSlot>();
-  const byUser = new Map<string, Set<StreamSlot>>();
+  /** Each open slot's way to give its place back (once), awaited at shutdown. */
+  const releases = new Map<StreamSlot, () => Promise<void>>();
   const bySession = new Map<string, Set<StreamSlot>>();
   let endedSessions: Subscription | undefined;
 
@@ -137,19 +150,33 @@ function createEventStreams(app: FastifyInstance, limits: StreamLimits): EventSt
 
   return {
     limits,
-    claim(owner, response) {
-      if ((byUser.get(owner.userId)?.size ?? 0) >= limits.perUser) return 'user';
+    async claim(owner, response) {
       if (all.size >= limits.perInstance) return 'instance';
+      const placeId = randomUUID();
+      if (!(await places.take(owner.userId, placeId, limits.perUser))) return 'user';
       hearEndedSessions();
       const slot: StreamSlot = { ...owner, response: undefined, ended: false };
       all.add(slot);
-      addTo(byUser, slot.userId, slot);
       addTo(bySession, slot.sessionId, slot);
-      response.once('close', () => {
-        all.delete(slot);
-        removeFrom(byUser, slot.userId, slot);
-        removeFrom(bySession, slot.sessionId, slot);
-      });
+      let released: Promise<void> | undefined;
+      const release = (): Promise<void> => {
+        released ??= (async () => {
+          all.delete(slot);
+          releases.delete(slot);
+          removeFrom(bySession, slot.sessionId, slot);
+          await places.release(slot.userId, placeId).catch((error: unknown) => {
+            app.log.warn(
+              { err: error },
+              'a live stream place could not be given back; it runs out on its own',
+            );
+          });
+        })();
+        return released;
+      };
+      releases.set(slot, release);
+      response.once('close', () => void release());
+      // The client may have gone while the place was being taken.
+      if (response.destroyed) void release();
       return slot;
     },
     endSession,
@@ -158,8 +185,11 @@ function createEventStreams(app: FastifyInstance, limits: StreamLimits): EventSt
       for (const slot of all) counts.set(slot.stream, (counts.get(slot.stream) ?? 0) + 1);
       return counts;
     },
-    endAll() {
+    async endAll() {
+      // The places are given back before the database or Redis closes, not left to run out.
+      const releasing = [...releases.values()];
       for (const slot of all) endSlot(slot);
+      await Promise.all(releasing.map((release) => release()));
     },
   };
 }
@@ -169,10 +199,11 @@ function createEventStreams(app: FastifyInstance, limits: StreamLimits): EventSt
  * shutdown (an open stream would otherwise hold the close until its lifetime ends). Call once on the root app,
  * after its database events and sessions and before the routes.
  */
-export function registerEventStreams(app: FastifyInstance, limits: StreamLimits): void {
-  const streams = createEventStreams(app, limits);
+export function registerEventStreams(app: FastifyInstance, limits: StreamLimits, places: StreamPlaces): void {
+  const streams = createEventStreams(app, limits, places);
   app.decorate('eventStreams', streams);
   app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', async () => places.close());
 }
 
 /**
@@ -180,18 +211,18 @@ export function registerEventStreams(app: FastifyInstance, limits: StreamLimits)
  * STREAMS_PER_USER or STREAMS_PER_INSTANCE it throws a 429 with Retry-After, an ordinary JSON answer: nothing
  * is hijacked yet. A route that works before it opens its stream claims first, so a refusal costs no work.
  */
-export function claimEventStream(
+export async function claimEventStream(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-): StreamSlot {
+): Promise<StreamSlot> {
   const { user, session } = sessionOf(request);
   const sessionEndsAt = Math.min(
     session.expiresAt.getTime(),
     session.lastSeenAt.getTime() + app.sessionPolicy.idleMs,
   );
   const stream = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
-  const slot = app.eventStreams.claim(
+  const slot = await app.eventStreams.claim(
     { stream, userId: user.id, sessionId: session.id, sessionEndsAt },
     reply.raw,
   );
@@ -213,14 +244,14 @@ export function claimEventStream(
 
 /**
  * Turns a reply into a `text/event-stream` (server-sent events) with a heartbeat and a bounded lifetime, in
- * the place `slot` holds (claimed here unless the route claimed it first). A session that ended since the
+ * the place `slot` holds (claimEventStream, before the route's own work). A session that ended since the
  * claim gets the logout answer instead, and the stream returned writes nothing.
  */
 export function openEventStream(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  slot: StreamSlot = claimEventStream(app, request, reply),
+  slot: StreamSlot,
 ): EventStream {
   const stream = reply.raw;
   let closed = false;

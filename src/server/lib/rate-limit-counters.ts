@@ -1,9 +1,9 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema/index.js';
+import { connectSharedRedis, throttledWarning } from './shared-redis.js';
 
 /**
  * Fixed-window counters of the rate limits (plugins/rate-limits.ts), kept where every instance counts the
@@ -105,42 +105,19 @@ end
 return {hits, ttl}
 `;
 
-/** Longest a Redis command may take before the limit is given up on (and counted on this instance). */
-const REDIS_COMMAND_TIMEOUT_MS = 1000;
-
 function isCount(value: unknown): value is [number, number] {
   return (
     Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number'
   );
 }
 
-/**
- * Counters in Redis under `keyPrefix`; Redis expires ended windows itself. Commands fail at once while the
- * connection is down (no offline queue) and after REDIS_COMMAND_TIMEOUT_MS when Redis hangs, so a Redis
- * outage costs a write no more than that; the client reconnects on its own.
- */
+/** Counters in Redis under `keyPrefix` (lib/shared-redis.ts); Redis expires ended windows itself. */
 export async function redisCounters(
   url: string,
   keyPrefix: string,
   log: FastifyBaseLogger,
 ): Promise<RateLimitCounters> {
-  const redis = new Redis(url, {
-    keyPrefix,
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    connectTimeout: 2000,
-  });
-  const warn = throttledWarning(log);
-  // Without a listener ioredis prints every failed reconnection to stderr.
-  redis.on('error', (error: Error) => warn(error, 'rate limits: Redis connection failed'));
-  try {
-    await redis.connect();
-  } catch (error) {
-    // The portal starts without Redis; its limits are counted per instance until Redis answers.
-    log.warn({ err: error }, 'rate limits: Redis is not reachable at start');
-  }
+  const redis = await connectSharedRedis(url, keyPrefix, log, 'rate limits');
   return {
     async hit(key, windowMs) {
       const result = await redis.eval(REDIS_HIT_SCRIPT, 1, key, windowMs);
@@ -170,17 +147,6 @@ export function localCounters(maxKeys = 10_000): RateLimitCounters {
     async close() {
       windows.clear();
     },
-  };
-}
-
-/** One warning a minute at most: a store that is down fails every write, and the log should not. */
-function throttledWarning(log: FastifyBaseLogger): (error: unknown, message: string) => void {
-  let last = 0;
-  return (error, message) => {
-    const now = Date.now();
-    if (now - last < 60_000) return;
-    last = now;
-    log.warn({ err: error }, message);
   };
 }
 

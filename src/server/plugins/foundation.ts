@@ -9,11 +9,12 @@ import { createConnectors, type Connectors } from '../connectors/index.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import { createDatabaseEvents, type DatabaseEvents } from '../db/events.js';
 import type { Env } from '../env.js';
-import { registerEventStreams } from '../lib/event-stream.js';
+import { registerEventStreams, STREAM_PLACE_TTL_MS } from '../lib/event-stream.js';
 import { commonLexemes } from '../lib/fulltext/common-lexemes.js';
 import { createSearchCaches, type SearchCaches } from '../lib/fulltext/search-caches.js';
 import { synonymIndex, type SynonymIndex } from '../lib/fulltext/query-terms.js';
 import { createKeptResponses, type KeptResponses } from '../lib/kept-responses.js';
+import { openStreamPlaces } from '../lib/stream-places.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { FEW_MATCHES } from '../services/search/fallbacks.js';
 import { PassageVectors } from '../services/search/passage-vectors.js';
@@ -207,7 +208,18 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   registerErrorHandler(app);
   registerSameOriginCheck(app);
   await registerSessions(app);
-  registerEventStreams(app, { perUser: env.STREAMS_PER_USER, perInstance: env.STREAMS_PER_INSTANCE });
+  const streamPlaces = await openStreamPlaces({
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    db: database.db,
+    ttlMs: STREAM_PLACE_TTL_MS,
+    log: app.log,
+  });
+  registerEventStreams(
+    app,
+    { perUser: env.STREAMS_PER_USER, perInstance: env.STREAMS_PER_INSTANCE },
+    streamPlaces,
+  );
 }
 
 export default fp(foundation, { name: 'foundation' });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { apiErrorSchema } from '../../../src/common/contracts/api-error.js';
-import { sessions } from '../../../src/server/db/schema/index.js';
+import { eventStreamPlaces, sessions } from '../../../src/server/db/schema/index.js';
 import { sha256Hex } from '../../../src/server/lib/tokens.js';
 import { postAs, postForEventsAs, type Caller } from '../../support/callers.js';
 import { openEventStream, type EventStreamReader } from '../../support/event-stream.js';
@@ -91,6 +91,51 @@ describe('streams per user', () => {
       await res.body?.cancel();
       expect(res.status).toBe(200);
     });
+  });
+});
+
+describe('streams per user on several instances', () => {
+  const t = useTestApp({ seed: false, env: { STREAMS_PER_USER: '2' } });
+  let instanceB: TestApp;
+  beforeAll(async () => {
+    instanceB = await createTestApp({ sharedDatabase: t.database, env: { STREAMS_PER_USER: '2' } });
+  });
+  afterAll(async () => {
+    await instanceB?.close();
+  });
+
+  it("counts a user's streams on every instance together, and a closed one frees its place on all", async () => {
+    const urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const urlB = await instanceB.app.listen({ port: 0, host: '127.0.0.1' });
+    const customer = await customerOf(t.app);
+    await ready(await stream(urlA, customer));
+    await ready(await stream(urlB, customer, tickets.events));
+    expect(await refusedStream(urlA, customer, notices.events)).toMatch(/already have 2 live updates open/);
+    expect(await refusedStream(urlB, customer, notices.events)).toMatch(/already have 2 live updates open/);
+
+    open[1]?.close();
+    await vi.waitFor(async () => {
+      const res = await fetch(`${urlA}${notices.events}`, { headers: customer.headers });
+      await res.body?.cancel();
+      expect(res.status).toBe(200);
+    });
+  });
+});
+
+describe('stream places at shutdown', () => {
+  const t = useTestApp({ seed: false });
+
+  it("an instance that stops gives its streams' places back at once", async () => {
+    const instanceB = await createTestApp({ sharedDatabase: t.database });
+    const url = await instanceB.app.listen({ port: 0, host: '127.0.0.1' });
+    const customer = await customerOf(t.app);
+    const placesOf = async () =>
+      (await t.app.db.select().from(eventStreamPlaces).where(eq(eventStreamPlaces.userId, customer.id)))
+        .length;
+    await ready(await stream(url, customer));
+    expect(await placesOf()).toBe(1);
+    await instanceB.close();
+    expect(await placesOf()).toBe(0);
   });
 });
 

@@ -12,6 +12,7 @@ export * from './canned-replies.js';
 export * from './content-sync.js';
 export * from './deflection.js';
 export * from './downloads.js';
+export * from './event-streams.js';
 export * from './notices.js';
 export * from './rate-limits.js';
 export * from './search.js';

@@ -50,7 +50,9 @@ export const assistantMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const sse: { stream?: EventStream } = {};
       // A streamed answer counts against the stream caps from the start, so a refusal comes before any work.
-      const slot = wantsEventStream(request.headers.accept) ? claimEventStream(app, request, reply) : null;
+      const slot = wantsEventStream(request.headers.accept)
+        ? await claimEventStream(app, request, reply)
+        : null;
       const progress: AnswerProgress = slot
         ? {
             onPassages: (passages) => {

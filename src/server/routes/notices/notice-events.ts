@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../common/api-paths.js';
 import { apiErrorSchema } from '../../../common/contracts/api-error.js';
 import { noticeEventSchema, type NoticeEvent } from '../../../common/contracts/notices.js';
-import { eventStreamHeadersSchema, openEventStream, relayChannel } from '../../lib/event-stream.js';
+import {
+  claimEventStream,
+  eventStreamHeadersSchema,
+  openEventStream,
+  relayChannel,
+} from '../../lib/event-stream.js';
 import { authorize } from '../../plugins/guards.js';
 import { NOTICE_CHANNEL } from '../../services/notices/notice-events.js';
 import { CATCH_UP_LIMIT, changesAfter, latestChangeSeq } from '../../services/notices/notices.js';
@@ -32,7 +37,7 @@ export const noticeEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const since = request.headers['last-event-id'];
-      const stream = openEventStream(app, request, reply);
+      const stream = openEventStream(app, request, reply, await claimEventStream(app, request, reply));
 
       let last = 0;
       let pending: NoticeEvent[] | null = [];

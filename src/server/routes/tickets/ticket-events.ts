@@ -35,7 +35,7 @@ export const ticketEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const slot = claimEventStream(app, request, reply);
+      const slot = await claimEventStream(app, request, reply);
       // Who may hear of what is decided once, at the open: a stream lives ten minutes at most.
       const scope = await scopeOf(app.tickets.options(request.log), user);
       const stream = openEventStream(app, request, reply, slot);
