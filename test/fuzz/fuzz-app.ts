@@ -3,7 +3,12 @@ import type { MatrixRole } from '../security/route-matrix.js';
 import { createMatrixUsers, sessionHeadersOf } from '../support/route-calls.js';
 import { FIXTURE_CONTENT_DIR, type TestApp } from '../support/test-app.js';
 import { useTestApp } from '../support/use-test-app.js';
+import { cannedReplies, ticketIssueLinks } from '../../src/server/db/schema/index.js';
+import { callerOf } from '../support/callers.js';
+import { createCustomer, createIssue, createTicket } from '../support/factories.js';
+import { createNoticeAs } from '../support/notices.js';
 import { fuzzTargets, watchRowChanges, type FuzzTarget } from './fuzz-targets.js';
+import type { KnownValues } from './schema-arbitraries.js';
 
 /**
  * How much to generate: a fixed seed, a few runs and a share of the corpus per route in `npm test`; `npm run
@@ -47,8 +52,34 @@ export interface FuzzApp {
   targets: Map<string, FuzzTarget>;
   /** The request headers of each caller the targets name (a session cookie, or none for a visitor). */
   headers: Record<MatrixRole, Record<string, string>>;
+  /** Values of rows that exist, by property name, for the generators to use now and then. */
+  known: KnownValues;
   /** Rows written since the last call, once what the app writes in batches is written. */
   written(): Promise<Record<string, number>>;
+}
+
+/** A ticket with a linked issue, a notice and a canned reply, for requests to find. */
+async function existingRows(t: TestApp): Promise<KnownValues> {
+  const customer = await createCustomer(t.app);
+  const ticket = await createTicket(t.app, { requesterEmail: customer.email, subject: 'Fuzzed ticket' });
+  const issue = await createIssue(t.app, { summary: 'Fuzzed defect' });
+  const admin = await callerOf(t.app, 'admin');
+  await t.database.db
+    .insert(ticketIssueLinks)
+    .values({ ticketId: ticket.id, issueKey: issue.key, linkedBy: admin.id });
+  const notice = await createNoticeAs(t.app, admin);
+  const [reply] = await t.database.db
+    .insert(cannedReplies)
+    .values({ title: 'Fuzzed reply', body: 'A canned reply' })
+    .returning({ id: cannedReplies.id });
+  return {
+    id: [String(ticket.id), ticket.id, String(notice.Notice_ID), reply?.id ?? 1],
+    ids: [[ticket.id]],
+    Notice_ID: [String(notice.Notice_ID)],
+    key: [issue.key],
+    userId: [customer.id],
+    assigneeId: [admin.id],
+  };
 }
 
 /**
@@ -64,6 +95,7 @@ export function useFuzzApp(env: Record<string, string> = {}): FuzzApp {
     for (const role of ['anonymous', 'customer', 'admin'] as const) {
       state.headers[role] = await sessionHeadersOf(t.app, users, role);
     }
+    state.known = await existingRows(t);
     state.targets = new Map(fuzzTargets(t.app.routeTable).map((target) => [target.key, target]));
     const rowChanges = await watchRowChanges(t.database.db);
     state.written = async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { policies } from '../../src/common/policies.js';
 import { CROSS_SITE_MESSAGE } from '../../src/server/plugins/same-origin.js';
 import { compareWithMatrix, MATRIX } from '../security/route-matrix.js';
 import { callRoute, STATE_CHANGING, type RouteCall } from '../support/route-calls.js';
@@ -23,6 +24,11 @@ import { nearValidObject, validValue, type JsonSchema } from './schema-arbitrari
  * and a refused request stores nothing (the row counts of every table before and after it).
  */
 const fuzz = useFuzzApp();
+/** The refusals of a caller without a session: its session ended, or an action's sentence for visitors. */
+const SIGNED_OUT = [
+  '"event":"logout"',
+  ...Object.values(policies).map((policy) => JSON.stringify(policy.signedOut).slice(1, -1)),
+];
 
 /** Sends one call as the target's caller; answers the problems found, each naming the call. */
 async function send(target: FuzzTarget, call: Omit<RouteCall, 'method'>): Promise<string[]> {
@@ -36,7 +42,9 @@ async function send(target: FuzzTarget, call: Omit<RouteCall, 'method'>): Promis
   const problems = problemsOf(answer, written);
   // The caller is one the matrix allows, from the app's own origin: a refusal at the door means the input
   // was never read, and the run would prove nothing about it.
-  if (answer.status === 401 && target.role !== 'anonymous') problems.push('refused as signed out');
+  if (target.role !== 'anonymous' && SIGNED_OUT.some((message) => answer.body.includes(message))) {
+    problems.push('refused as signed out');
+  }
   if (answer.body.includes(CROSS_SITE_MESSAGE)) problems.push('refused as cross-site');
   const payload = call.payload === undefined ? '' : ` ${String(call.payload).slice(0, 120)}`;
   const type = call.contentType === undefined ? '' : ` (${call.contentType})`;
@@ -44,7 +52,9 @@ async function send(target: FuzzTarget, call: Omit<RouteCall, 'method'>): Promis
 }
 
 const valueOrNearValid = (schema: JsonSchema) =>
-  schema.type === 'object' ? fc.oneof(validValue(schema), nearValidObject(schema)) : validValue(schema);
+  schema.type === 'object'
+    ? fc.oneof(validValue(schema, fuzz.known), nearValidObject(schema, fuzz.known))
+    : validValue(schema, fuzz.known);
 
 /** One generated request of the target: each part it declares valid or near-valid, any JSON for the rest. */
 function requestOf(target: FuzzTarget): fc.Arbitrary<Omit<RouteCall, 'method'>> {
@@ -52,7 +62,7 @@ function requestOf(target: FuzzTarget): fc.Arbitrary<Omit<RouteCall, 'method'>> 
   const loose = fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 2 });
   return fc
     .record({
-      params: target.params ? validValue(target.params) : fc.constant({}),
+      params: target.params ? validValue(target.params, fuzz.known) : fc.constant({}),
       query: target.querystring ? valueOrNearValid(target.querystring) : loose,
       body: target.body ? valueOrNearValid(target.body) : fc.jsonValue({ maxDepth: 2 }),
     })

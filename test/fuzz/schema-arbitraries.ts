@@ -68,12 +68,19 @@ function stringValue(schema: JsonSchema): fc.Arbitrary<string> {
     : short;
 }
 
+/**
+ * Values of rows that exist, by property name (a ticket's `id`, a notice's `Notice_ID`): mixed into the
+ * generated values of a property of that name, so that requests reach past "not found" into the code that
+ * changes a row.
+ */
+export type KnownValues = Readonly<Record<string, readonly unknown[]>>;
+
 /** Values the schema accepts (as far as JSON Schema says). */
-export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
+export function validValue(schema: JsonSchema, known: KnownValues = {}): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;
-  if (choices) return fc.oneof(...choices.map(validValue));
+  if (choices) return fc.oneof(...choices.map((choice) => validValue(choice, known)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string':
@@ -95,13 +102,13 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
         maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 5, 5)),
       });
     case 'object':
-      return objectValue(schema);
+      return objectValue(schema, known);
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
 }
 
-function objectValue(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+function objectValue(schema: JsonSchema, known: KnownValues = {}): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   if (Object.keys(properties).length === 0 && typeof schema.additionalProperties === 'object') {
     return fc.dictionary(
@@ -113,7 +120,13 @@ function objectValue(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> 
     );
   }
   return fc.record(
-    Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, validValue(value)])),
+    Object.fromEntries(
+      Object.entries(properties).map(([key, value]) => {
+        const existing = known[key] ?? [];
+        const generated = validValue(value, known);
+        return [key, existing.length ? fc.oneof(generated, fc.constantFrom(...existing)) : generated];
+      }),
+    ),
     { requiredKeys: (schema.required ?? []).filter((key) => key in properties) },
   ) as fc.Arbitrary<Record<string, unknown>>;
 }
@@ -142,7 +155,7 @@ export function wrongValue(schema: JsonSchema): fc.Arbitrary<unknown> {
  * Near-valid objects: a valid one with one thing wrong (a property of the wrong kind or past a bound, a
  * required property missing, a property the schema does not name).
  */
-export function nearValidObject(schema: JsonSchema): fc.Arbitrary<unknown> {
+export function nearValidObject(schema: JsonSchema, known: KnownValues = {}): fc.Arbitrary<unknown> {
   const properties = Object.entries(schema.properties ?? {});
   const required = (schema.required ?? []).filter((key) => schema.properties?.[key]);
   const mutations: fc.Arbitrary<(value: Record<string, unknown>) => unknown>[] = [
@@ -165,5 +178,5 @@ export function nearValidObject(schema: JsonSchema): fc.Arbitrary<unknown> {
         .map((key) => (value) => Object.fromEntries(Object.entries(value).filter(([name]) => name !== key))),
     );
   }
-  return fc.tuple(objectValue(schema), fc.oneof(...mutations)).map(([value, mutate]) => mutate(value));
+  return fc.tuple(objectValue(schema, known), fc.oneof(...mutations)).map(([value, mutate]) => mutate(value));
 }
