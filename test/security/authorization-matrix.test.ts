@@ -1,9 +1,13 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/common/contracts/api-error.js';
 import { CROSS_SITE_MESSAGE } from '../../src/server/plugins/same-origin.js';
-import { createAdmin, createAgent, createCustomer, sessionCookie } from '../support/factories.js';
-import { SAME_ORIGIN } from '../support/http.js';
+import {
+  callRoute,
+  createMatrixUsers,
+  sessionHeadersOf,
+  STATE_CHANGING,
+  type MatrixUsers,
+} from '../support/route-calls.js';
 import { useTestApp } from '../support/use-test-app.js';
 import { allowed, compareWithMatrix, MATRIX, ROLES, sampleUrl, type MatrixRole } from './route-matrix.js';
 
@@ -15,62 +19,22 @@ import { allowed, compareWithMatrix, MATRIX, ROLES, sampleUrl, type MatrixRole }
  * fails the first test, and a row left for a removed route fails it too.
  */
 const t = useTestApp({ seed: false });
-const users = {} as Record<
-  Exclude<MatrixRole, 'anonymous'>,
-  { id: string; role: 'customer' | 'agent' | 'admin' }
->;
+let users: MatrixUsers;
 
 beforeAll(async () => {
-  users.customer = { id: (await createCustomer(t.app)).id, role: 'customer' };
-  users['customer without downloads'] = {
-    id: (await createCustomer(t.app, { allowDownload: false })).id,
-    role: 'customer',
-  };
-  users['organisation admin'] = {
-    id: (await createCustomer(t.app, { organisationAdmin: true })).id,
-    role: 'customer',
-  };
-  users.agent = { id: (await createAgent(t.app)).id, role: 'agent' };
-  users.admin = { id: (await createAdmin(t.app)).id, role: 'admin' };
+  users = await createMatrixUsers(t.app);
 });
 
-/** A new session of the role's user for each call: the sign-out routes among them end the one they are given. */
-async function headersOf(role: MatrixRole): Promise<Record<string, string>> {
-  if (role === 'anonymous') return {};
-  return { cookie: (await sessionCookie(t.app, users[role])).cookie };
-}
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
- * One call as a page of the portal makes it: same origin, and a state change with an empty JSON object, which
- * no protected route may read before it has decided. A live stream is cut once its status is known.
+ * A state change carries an empty JSON object, which no protected route may read before it has decided; each
+ * call gets a new session, as the sign-out routes among them end the one they are given.
  */
 async function call(method: string, url: string, role: MatrixRole, headers: Record<string, string> = {}) {
-  const writes = STATE_CHANGING.has(method);
-  const res: LightMyRequestResponse = await t.app.inject({
-    method: method as 'GET',
+  return callRoute(t.app, {
+    method,
     url,
-    headers: {
-      ...(writes ? { ...SAME_ORIGIN, 'content-type': 'application/json' } : {}),
-      ...(await headersOf(role)),
-      ...headers,
-    },
-    ...(writes ? { payload: '{}' } : {}),
-    payloadAsStream: true,
+    headers: { ...(await sessionHeadersOf(t.app, users, role)), ...headers },
   });
-  const stream = res.stream();
-  if (res.statusCode < 400) {
-    stream.destroy();
-    return { status: res.statusCode, type: String(res.headers['content-type']), body: '' };
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return {
-    status: res.statusCode,
-    type: String(res.headers['content-type']),
-    body: Buffer.concat(chunks).toString('utf8'),
-  };
 }
 
 describe('the authorization matrix', () => {

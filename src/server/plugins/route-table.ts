@@ -4,7 +4,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Every route the app registered, as method and path: what the authorization matrix test walks, so that a
-     * route added without a row there fails it.
+     * route added without a row there fails it; with the zod schemas of its input, which the fuzz tests
+     * generate requests from.
      */
     routeTable: readonly RouteEntry[];
   }
@@ -13,6 +14,14 @@ declare module 'fastify' {
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's input schemas as it declared them (zod, through fastify-type-provider-zod), if any. */
+  schema?: RouteInputSchemas;
+}
+
+export interface RouteInputSchemas {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
 }
 
 /**
@@ -26,7 +35,9 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url });
+      if (method === 'HEAD') continue;
+      const { body, querystring, params } = route.schema ?? {};
+      routes.push({ method, url: route.url, schema: { body, querystring, params } });
     }
   });
 }
