@@ -1,0 +1,298 @@
+/**
+ * Load bench: two portal instances of the production build (`scripts/start.sh`, as `npm start` runs them) on
+ * one PostgreSQL database behind Debian's nginx (round robin, test/instances/cluster.ts), and mixed traffic
+ * for a fixed time from many keep-alive connections: home, search with a new query every time, `/docs`
+ * articles, the latest articles, and signed in `me`, notices, the ticket list and a ticket page. It prints,
+ * per route, the requests, the answers that were not 2xx (by status) and transport errors, p50 and p99; the
+ * resident memory of each instance sampled every 5 s, and whether its last third stayed within 5 %. See
+ * bench/README.md ("Load").
+ *
+ *   npm run build && npm run bench:load
+ *
+ * Environment:
+ *   LOAD_SECONDS       how long the traffic runs (default 60)
+ *   LOAD_CONNECTIONS   concurrent keep-alive connections (default 100)
+ *   BENCH_PORT         first of three ports: the two instances, then nginx (default 4440)
+ *   BENCH_DATABASE_URL the PostgreSQL server to make the bench's database on (default
+ *                      postgres://postgres@127.0.0.1:5432/test); the database is dropped at the end
+ *
+ * The load generator runs on the same cores as the portals, nginx and PostgreSQL: compare figures of one
+ * machine, not across machines.
+ */
+import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { startNginx, type Nginx } from '../../test/instances/cluster.js';
+import { databaseUrl, dropPostgresDatabase, withAdminClient } from '../../test/support/postgres-admin.js';
+import { root, startPortal } from '../support/start-portal.mjs';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
+const PORT = Number(process.env.BENCH_PORT ?? 4440);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const RSS_EVERY_MS = 5_000;
+
+const log = (...args: unknown[]) => console.error('[bench:load]', ...args);
+
+/** Words of the demo content, three at a time: a search the portal has not answered before, every time. */
+const WORDS = [
+  'gateway',
+  'tunnel',
+  'ipsec',
+  'controller',
+  'upgrade',
+  'spoke',
+  'transit',
+  'firewall',
+  'route',
+  'bgp',
+  'azure',
+  'aws',
+  'gcp',
+  'peering',
+  'latency',
+  'packet',
+  'loss',
+  'certificate',
+  'login',
+  'license',
+  'backup',
+  'restore',
+  'failover',
+  'segmentation',
+  'vpn',
+  'nat',
+  'dns',
+  'policy',
+  'copilot',
+  'edge',
+  'image',
+  'download',
+  'error',
+  'timeout',
+  'flapping',
+  'down',
+  'slow',
+  'cpu',
+  'memory',
+  'alert',
+];
+let searches = 0;
+function freshQuery(): string {
+  const n = searches++;
+  const pick = (k: number) => WORDS[Math.floor(n / WORDS.length ** k) % WORDS.length];
+  return encodeURIComponent(`${pick(0)} ${pick(1)} ${pick(2)}`);
+}
+
+interface Route {
+  label: string;
+  path: () => string;
+  signedIn: boolean;
+}
+
+const ROUTES: Route[] = [
+  { label: 'GET / (page)', path: () => '/', signedIn: false },
+  { label: 'GET /search?q=<new> (page)', path: () => `/search?q=${freshQuery()}`, signedIn: false },
+  {
+    label: 'GET /docs?article= (page)',
+    path: () => '/docs?article=upgrade-path-7-2-to-8-1',
+    signedIn: false,
+  },
+  { label: 'GET /api/aggregator/latestKB', path: () => '/api/aggregator/latestKB', signedIn: false },
+  { label: 'GET /api/zendesk/me (signed in)', path: () => '/api/zendesk/me', signedIn: true },
+  {
+    label: 'GET /api/noticesModule/notice (signed in)',
+    path: () => '/api/noticesModule/notice',
+    signedIn: true,
+  },
+  { label: 'GET /tickets (page, signed in)', path: () => '/tickets', signedIn: true },
+  { label: 'GET /api/tickets (signed in)', path: () => '/api/tickets', signedIn: true },
+  { label: 'GET /tickets/1 (page, signed in)', path: () => '/tickets/1', signedIn: true },
+];
+
+interface RouteFigures {
+  /** Each answered request's time, in ms (a minute of load is some 100,000 numbers: sorting them is cheap). */
+  times: number[];
+  statuses: Map<number, number>;
+  errors: number;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
+}
+
+/** An agent of the bench's own (production refuses the demo accounts), made before the portals start. */
+function prepareAgent(env: Record<string, string>): { email: string; password: string } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/capacity/prepare-agent.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { email: string; password: string };
+}
+
+async function signIn(baseUrl: string, agent: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/zendesk/authenticate`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ user: agent.email, pass: agent.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** One GET through nginx; answers its status (0 for a transport error) once the whole body has arrived. */
+function get(agent: Agent, path: string, cookie: string | undefined): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: PORT + 2,
+        path,
+        agent,
+        headers: { 'accept-encoding': 'br, gzip', ...(cookie ? { cookie } : {}) },
+        timeout: 30_000,
+      },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+async function drive(cookie: string): Promise<Map<string, RouteFigures>> {
+  const figures = new Map<string, RouteFigures>(
+    ROUTES.map((route) => [route.label, { times: [], statuses: new Map(), errors: 0 }]),
+  );
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const endsAt = Date.now() + SECONDS * 1000;
+  let next = 0;
+  const connection = async (): Promise<void> => {
+    while (Date.now() < endsAt) {
+      const route = ROUTES[next++ % ROUTES.length];
+      if (!route) continue;
+      const figure = figures.get(route.label);
+      if (!figure) continue;
+      const started = process.hrtime.bigint();
+      const status = await get(agent, route.path(), route.signedIn ? cookie : undefined);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (status === 0) figure.errors += 1;
+      else {
+        figure.times.push(ms);
+        figure.statuses.set(status, (figure.statuses.get(status) ?? 0) + 1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  agent.destroy();
+  return figures;
+}
+
+/** Whether the last third of the samples stays within 5 % of its lowest value. */
+function flat(samples: number[]): { flat: boolean; spread: number } {
+  const last = samples.slice(Math.floor((samples.length * 2) / 3));
+  const low = Math.min(...last);
+  const spread = (Math.max(...last) - low) / low;
+  return { flat: spread <= 0.05, spread };
+}
+
+async function main(): Promise<void> {
+  const name = `portal_load_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(SERVER_URL, (admin) => admin.query(`create database "${name}"`));
+  const DATABASE_URL = databaseUrl(SERVER_URL, name);
+  const publicUrl = `http://127.0.0.1:${PORT + 2}`;
+  const shared = {
+    DATABASE_URL,
+    PUBLIC_URL: publicUrl,
+    TRUST_PROXY: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // Every instance must sign the same way (README, "Running several instances").
+    CHAT_JWT_SECRET: randomBytes(32).toString('hex'),
+  };
+  const stops: Array<() => Promise<void>> = [];
+  let nginx: Nginx | undefined;
+  try {
+    const first = await startPortal({
+      port: PORT,
+      env: { ...shared, DEMO_DATA: 'true' },
+      log,
+      prepare: (env: Record<string, string>) => prepareAgent(env),
+    });
+    stops.push(() => first.stop());
+    const second = await startPortal({ port: PORT + 1, env: { ...shared, DEMO_DATA: 'false' }, log });
+    stops.push(() => second.stop());
+    nginx = await startNginx(PORT + 2, [PORT, PORT + 1]);
+    const cookie = await signIn(publicUrl, first.prepared);
+    // Every route answers once before the load, so a broken route is a message, not a column of errors.
+    for (const route of ROUTES) {
+      const status = await get(new Agent(), route.path(), route.signedIn ? cookie : undefined);
+      if (status !== 200) throw new Error(`${route.label} answered ${status} before the load`);
+    }
+    const pids = [first.pid, second.pid].filter((pid): pid is number => pid !== undefined);
+    const rss: number[][] = [[], []];
+    const sample = (): void => pids.forEach((pid, i) => rss[i]?.push(rssMb(pid)));
+    sample();
+    const sampler = setInterval(sample, RSS_EVERY_MS);
+    log(`${SECONDS} s at ${CONNECTIONS} connections through nginx to two instances…`);
+    const started = Date.now();
+    const figures = await drive(cookie);
+    clearInterval(sampler);
+    sample();
+    const seconds = (Date.now() - started) / 1000;
+
+    console.log(
+      `\nLoad: ${SECONDS} s, ${CONNECTIONS} connections, nginx round robin over two instances on PostgreSQL`,
+    );
+    console.log(
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average at the end ${loadavg()[0]?.toFixed(1)}\n`,
+    );
+    console.log('| route | requests | req/s | not 2xx | transport errors | p50 ms | p99 ms |');
+    console.log('| --- | ---: | ---: | --- | ---: | ---: | ---: |');
+    let failures = 0;
+    for (const route of ROUTES) {
+      const figure = figures.get(route.label);
+      if (!figure) continue;
+      const requests = [...figure.statuses.values()].reduce((a, b) => a + b, 0) + figure.errors;
+      const not2xx = [...figure.statuses].filter(([status]) => status < 200 || status > 299);
+      failures += figure.errors + not2xx.reduce((sum, [, n]) => sum + n, 0);
+      const sorted = [...figure.times].sort((a, b) => a - b);
+      const at = (share: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN;
+      console.log(
+        `| ${route.label} | ${requests} | ${(requests / seconds).toFixed(0)} | ${
+          not2xx.map(([status, n]) => `${n} × ${status}`).join(', ') || '0'
+        } | ${figure.errors} | ${at(0.5).toFixed(1)} | ${at(0.99).toFixed(1)} |`,
+      );
+    }
+    console.log('\n| instance | RSS every 5 s (MB) | last third within 5 % |');
+    console.log('| --- | --- | --- |');
+    rss.forEach((samples, i) => {
+      const verdict = flat(samples);
+      console.log(
+        `| ${i + 1} | ${samples.join(' ')} | ${verdict.flat ? 'yes' : 'no'} (spread ${(verdict.spread * 100).toFixed(1)} %) |`,
+      );
+    });
+    const growing = rss.some((samples) => !flat(samples).flat);
+    console.log(
+      `\n${failures === 0 ? 'no failed request' : `${failures} failed requests`}; memory ${growing ? 'still growing' : 'flat'}`,
+    );
+    if (failures > 0 || growing) process.exitCode = 1;
+  } finally {
+    await nginx?.stop();
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await dropPostgresDatabase(SERVER_URL, name);
+  }
+}
+
+await main();
