@@ -10,6 +10,7 @@
 // passed only on CI's retry counts as failed and fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -18,15 +19,45 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const started = Date.now();
-/** Each step's time and the total so far, so that a run over CI's budget shows where the time went. */
-const elapsed = (since) =>
-  `${Math.round((Date.now() - since) / 1000)} s, ${Math.round((Date.now() - started) / 1000)} s in all`;
+const cores = availableParallelism();
+
+/**
+ * CPU seconds used by the finished child processes of this script and their descendants (Linux's cutime and
+ * cstime of /proc/self/stat, in clock ticks of 1/100 s); null where there is no /proc.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts timing a step. Its line gives the time, the total so far and the CPU the step used against what the
+ * cores could give in that time: a step near 100 % gains nothing from more workers, only from less work.
+ */
+function stepTimer() {
+  const stepStarted = Date.now();
+  const cpuBefore = childCpuSeconds();
+  return () => {
+    const wall = (Date.now() - stepStarted) / 1000;
+    const cpuAfter = childCpuSeconds();
+    const cpu =
+      cpuBefore === null || cpuAfter === null
+        ? ''
+        : `, CPU ${Math.round(cpuAfter - cpuBefore)} s (${Math.round(((cpuAfter - cpuBefore) / (wall * cores)) * 100)} % of ${cores} cores)`;
+    return `${Math.round(wall)} s${cpu}, ${Math.round((Date.now() - started) / 1000)} s in all`;
+  };
+}
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
-  const stepStarted = Date.now();
+  const elapsed = stepTimer();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`◀ ${title}: ${elapsed(stepStarted)}`);
+  console.log(`◀ ${title}: ${elapsed()}`);
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal})`);
     printSummary();
@@ -87,9 +118,9 @@ const vitestArgs = (name) => [
 ];
 // The first pass must not see TEST_DATABASE_URL, so that the database tests run on embedded PGlite.
 console.log('\n▶ unit and API tests on PGlite');
-const pgliteStarted = Date.now();
+const pgliteElapsed = stepTimer();
 const pglite = spawnSync(npx, vitestArgs('vitest-pglite.json'), { stdio: 'inherit', env: { ...withoutPg } });
-console.log(`◀ unit and API tests on PGlite: ${elapsed(pgliteStarted)}`);
+console.log(`◀ unit and API tests on PGlite: ${pgliteElapsed()}`);
 if (pglite.status !== 0) {
   printSummary();
   process.exit(pglite.status || 1);
@@ -97,12 +128,14 @@ if (pglite.status !== 0) {
 const { NODE24_BIN } = process.env;
 if (TEST_DATABASE_URL && NODE24_BIN) {
   // One pass covers both the other database and production's Node: every unit and API test again, under
-  // Node 24, with the database tests on PostgreSQL (two separate passes took four minutes more of CI).
+  // Node 24, with the database tests on PostgreSQL (two separate passes took four minutes more of CI). The
+  // checks that only read the sources (test/lint: imports, tokens, boundaries; test/deploy: the Dockerfile and
+  // nginx files) depend on neither, and ran once already (TEST_SKIP_SOURCE_CHECKS, vitest.config.ts).
   run(
     'unit and API tests on PostgreSQL, Node 24',
     NODE24_BIN,
     ['node_modules/vitest/vitest.mjs', ...vitestArgs('vitest-postgres.json').slice(1)],
-    { TEST_DATABASE_URL },
+    { TEST_DATABASE_URL, TEST_SKIP_SOURCE_CHECKS: '1' },
   );
 } else if (TEST_DATABASE_URL) {
   // test/instances: two portals behind nginx on one database (it needs nginx, and Redis for its second run).
