@@ -18,7 +18,9 @@ import {
   type ConversationOptions,
 } from './conversations.js';
 import {
+  absentShare,
   excerptOf,
+  MAX_ABSENT_SHARE,
   MIN_CONFIDENT_SCORE,
   questionOf,
   rankPassages,
@@ -50,6 +52,8 @@ export interface AssistantOptions {
   log: FastifyBaseLogger;
   /** How many items of the help content hold each word (kept until the content is loaded again). */
   termRarity: () => Promise<TermRarity>;
+  /** The commonest words of everyday English, lower case (lib/fulltext/everyday-words.ts). */
+  everyday: () => Promise<ReadonlySet<string>>;
 }
 
 /** For an answer sent as it is made (server-sent events): the passages first, then the answer's pieces. */
@@ -74,15 +78,25 @@ async function retrieve(
   text: string,
   earlier?: string,
 ): Promise<Retrieval> {
-  const question = weighTerms(questionOf(text, options.synonyms, earlier), await options.termRarity());
-  // A question of stop words only ("how do I?") has nothing to search for.
-  if (question.query === '') return { question, ranked: [] };
+  const rarity = await options.termRarity();
+  const question = weighTerms(questionOf(text, options.synonyms, earlier), rarity, await options.everyday());
+  // A question of stop words only ("how do I?") has nothing to search for; one mostly about what the content
+  // never mentions is not answered by the passages that share its other words.
+  if (question.query === '' || absentShare(question, rarity) >= MAX_ABSENT_SHARE)
+    return { question, ranked: [] };
   // A question that names releases is about them: the items naming every one are searched for too, so that
   // its other words, which such an item need not use ("can we go straight from 7.2 to 8.1"), do not keep them
-  // out of the partial match. The passages are still scored on all of the question's terms.
+  // out of the partial match. The passages are still scored on all of the question's terms, so the search's
+  // off-topic gate is not applied: the assistant judges that itself (MAX_ABSENT_SHARE, the confidence score).
   const queries = [question.query, ...(question.releases.length > 0 ? [question.releases.join(' ')] : [])];
   const found = await Promise.all(
-    queries.map((query) => options.search.searchAll(searcher, { query, filter: PUBLIC_CONTENT_SOURCES })),
+    queries.map((query) =>
+      options.search.searchAll(searcher, {
+        query,
+        filter: PUBLIC_CONTENT_SOURCES,
+        callerJudgesOffTopic: true,
+      }),
+    ),
   );
   const readProtected = can(searcher.actor, 'readProtectedArticles');
   const passages = (

@@ -44,6 +44,8 @@ export interface Question {
   query: string;
   /** Each searched term as its spellings' stems. */
   terms: string[][][];
+  /** Each searched term's words as typed (lower case), beside {@link terms}. */
+  typed: string[][];
   /** For the excerpts' highlighting. */
   highlight: HighlightTerms;
   /** How much each term counts: less for an earlier question's, then by rarity ({@link weighTerms}). */
@@ -90,6 +92,7 @@ export function questionOf(text: string, synonyms: SynonymIndex, earlier?: strin
   const parsed = parseQuery(query, synonyms);
   const weighed = parsed.terms
     .map((term) => ({
+      words: term.words,
       spellings: spellingStems(term),
       weight: fromEarlier.has(term.words.join(' ')) ? EARLIER_TERM_WEIGHT : 1,
     }))
@@ -97,6 +100,7 @@ export function questionOf(text: string, synonyms: SynonymIndex, earlier?: strin
   return {
     query,
     terms: weighed.map((term) => term.spellings),
+    typed: weighed.map((term) => term.words),
     highlight: highlightTermsOf(parsed),
     weights: weighed.map((term) => term.weight),
     releases: releasesOf(text),
@@ -111,7 +115,9 @@ function itemsWithTerm(rarity: TermRarity, term: string[][]): number {
 /**
  * A term no item of the help content holds counts this much more than its rarity alone says: the content has
  * nothing on it at all ("Can the Controller open change tickets in ServiceNow?"), so a question turning on it
- * is most likely one the content does not answer. Chosen with the quality bench (bench/assistant).
+ * is most likely one the content does not answer. Chosen with the quality bench (bench/assistant). An everyday
+ * English word the content happens not to use ("although", "forty", "overnight") is how a customer phrases the
+ * question, not what it is about: it weighs by its rarity alone, as the search reads it (search/suggest.ts).
  */
 const ABSENT_TERM_FACTOR = 2;
 
@@ -119,15 +125,40 @@ const ABSENT_TERM_FACTOR = 2;
  * Weighs each term of the question by how rare it is in the help content (inverse document frequency): a term
  * few items hold names what the question is about, so a passage that lacks it covers little of the question
  * however many common words it shares ("How much does a gateway cost in euros?" is not answered by a passage
- * about gateways). A term no item holds weighs the most ({@link ABSENT_TERM_FACTOR}).
+ * about gateways). A term no item holds weighs the most, unless its words are everyday English
+ * ({@link ABSENT_TERM_FACTOR}; `everyday`: lib/fulltext/everyday-words.ts).
  */
-export function weighTerms(question: Question, rarity: TermRarity): Question {
+export function weighTerms(question: Question, rarity: TermRarity, everyday: ReadonlySet<string>): Question {
   const weights = question.terms.map((term, index) => {
     const items = itemsWithTerm(rarity, term);
     const idf = Math.log(1 + rarity.items / (1 + items));
-    return (question.weights[index] ?? 1) * idf * (items === 0 ? ABSENT_TERM_FACTOR : 1);
+    const foreign = items === 0 && !(question.typed[index] ?? []).every((word) => everyday.has(word));
+    return (question.weights[index] ?? 1) * idf * (foreign ? ABSENT_TERM_FACTOR : 1);
   });
   return { ...question, weights };
+}
+
+/**
+ * When the terms no item of the help content holds carry this share of a weighed question's weight or more,
+ * the assistant is not confident whatever passages share its other words: half of what it asks about is
+ * nothing the content mentions ("How do I route multicast traffic between two spokes?"). The assistant's own
+ * counterpart of the search's off-topic gate (search/suggest.ts), which the assistant's searches do not take:
+ * that gate, made for short queries, reads one rare word of a long question ("plugins", "breakout") as another
+ * product's name and leaves the question with no passage at all. On the quality bench's tuning set the
+ * answerable questions carry at most 0.42, most of its unanswerable ones 0.45 or more; half, with a margin.
+ */
+export const MAX_ABSENT_SHARE = 0.5;
+
+/** The share of a weighed question's weight that its terms no item of the help content holds carry. */
+export function absentShare(question: Question, rarity: TermRarity): number {
+  let total = 0;
+  let absent = 0;
+  question.terms.forEach((term, index) => {
+    const weight = question.weights[index] ?? 0;
+    total += weight;
+    if (itemsWithTerm(rarity, term) === 0) absent += weight;
+  });
+  return total === 0 ? 0 : absent / total;
 }
 
 const holds = (stems: ReadonlySet<string>, term: string[][]): boolean =>

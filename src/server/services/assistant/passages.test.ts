@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../connectors/content-folder/markdown.js';
 import { NO_SYNONYMS } from '../../lib/fulltext/query-terms.js';
-import { MIN_CONFIDENT_SCORE, passageScore, questionOf, rankPassages } from './passage-ranking.js';
+import {
+  absentShare,
+  MAX_ABSENT_SHARE,
+  MIN_CONFIDENT_SCORE,
+  passageScore,
+  questionOf,
+  rankPassages,
+  weighTerms,
+} from './passage-ranking.js';
+import type { TermRarity } from './term-rarity.js';
 import { htmlSections, type Passage } from './passages.js';
 
 describe('htmlSections', () => {
@@ -94,5 +103,37 @@ describe('release numbers in a question', () => {
     expect(passageScore(question, named)).toBeGreaterThanOrEqual(MIN_CONFIDENT_SCORE);
     // 8.10 is not 8.1.
     expect(passageScore(question, passage({ text: 'Upgrade the controller from 7.2 to 8.10.' }))).toBe(0);
+  });
+});
+
+describe('words the help content never uses', () => {
+  // 100 items; "gateway" in 50 of them, "tunnel" in 10, ..., "pod" in 3; the other words in none.
+  const held = new Map([
+    ['gateway', 50],
+    ['name', 20],
+    ['tunnel', 10],
+    ['flow', 8],
+    ['record', 6],
+    ['kubernet', 5],
+    ['pod', 3],
+  ]);
+  const rarity: TermRarity = { items: 100, itemsWith: (stem) => held.get(stem) ?? 0 };
+  const everyday = new Set(['although', 'definitely', 'flowing']);
+  const weighed = (text: string) => weighTerms(questionOf(text, NO_SYNONYMS), rarity, everyday);
+
+  it('weigh the most when foreign, by their rarity alone when they are everyday English', () => {
+    const [foreign, gateway] = weighed('quokka gateway').weights;
+    const [everydayWord] = weighed('although gateway').weights;
+    expect(everydayWord).toBeCloseTo(Math.log(101));
+    expect(foreign).toBeCloseTo(2 * Math.log(101));
+    expect(gateway).toBeLessThan(everydayWord ?? 0);
+  });
+
+  it('carry a share of the weight: half or more, and the assistant is not confident', () => {
+    expect(absentShare(weighed('gateway tunnel kubernetes'), rarity)).toBe(0);
+    expect(absentShare(weighed('route quokka gateway'), rarity)).toBeGreaterThanOrEqual(MAX_ABSENT_SHARE);
+    // One foreign word among several of the content's rarer words is below half.
+    const long = weighed('kubernetes plugins with pod names in flow records');
+    expect(absentShare(long, rarity)).toBeLessThan(MAX_ABSENT_SHARE);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AssistantOptions } from './assistant.js';
 import type { ConversationOptions } from './conversations.js';
+import { everydayWords } from '../../lib/fulltext/everyday-words.js';
 import { keepTermRarity, readTermRarity } from './term-rarity.js';
 
 /** What the assistant's calls need, built once. */
@@ -46,6 +47,7 @@ async function assistantPlugin(app: FastifyInstance): Promise<void> {
       productName: app.portalConfig.product.name,
       log: app.log,
       termRarity: termRarity.get,
+      everyday: everydayWords,
     },
   } satisfies AssistantArea);
 }

@@ -161,6 +161,19 @@ describe('fallbacks per source', () => {
     expect(result.didYouMean).toBeUndefined();
   });
 
+  it('a caller that judges off-topic questions itself gets the partial match of a foreign query', async () => {
+    const foreign = 'quokka zorblax tunnel';
+    const { fakes, service } = setup({ forumbee: fakeSource({ [foreign]: { any: 4 } }) });
+    const result = await service.searchAll(agent, {
+      query: foreign,
+      filter: ['forumbee'],
+      callerJudgesOffTopic: true,
+    });
+    expect(attempts(fakes.forumbee.calls)).toEqual([`all ${foreign}`, `any ${foreign}`]);
+    expect(result.counts).toEqual({ forumbee: 4 });
+    expect(result.fallbacks).toEqual({ forumbee: { partial: true } });
+  });
+
   it('a foreign query takes a respelling only where every word of it matches, never a partial match', async () => {
     const typed = 'ipsec dryrun';
     const respelled = 'ipsec dry run';

@@ -222,13 +222,22 @@ export class SearchService {
       query: string;
       filter?: readonly SourceKey[];
       exact?: boolean;
+      /**
+       * The caller judges for itself whether the query is off-topic (the assistant weighs every word of a
+       * question, those no item holds the most): the fallbacks then run as for a query of the content's own
+       * words, its corrected spelling and partial match included.
+       */
+      callerJudgesOffTopic?: boolean;
     },
   ): Promise<FederatedResult> {
     const wanted = input.filter && input.filter.length > 0 ? new Set(input.filter) : undefined;
     const keys = allowedSources(searcher).filter((key) => !wanted || wanted.has(key));
     // Asked by the sources that find little, worked out once for all of them.
     let reading: Promise<QueryReading> | undefined;
-    const read = () => (reading ??= this.read(input.query));
+    const read = () =>
+      (reading ??= this.read(input.query).then((found) =>
+        input.callerJudgesOffTopic === true ? { ...found, foreign: false } : found,
+      ));
     const result: FederatedResult = { groups: {}, status: {}, counts: {}, fallbacks: {} };
     const groups: Record<string, SourcePage<unknown>> = {};
     let didYouMean: string | undefined;
