@@ -5,8 +5,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // `*.build.test.ts` need the production build: vitest.build.config.ts runs them after it.
-    exclude: ['test/e2e/**', 'node_modules/**', 'dist/**', 'test/**/*.build.test.ts'],
+    // `*.build.test.ts` need the production build: vitest.build.config.ts runs them after it. The fault suite
+    // (`*.faults.test.ts`, vitest.faults.config.ts) takes minutes: `npm run test:faults` runs it on its own.
+    exclude: [
+      'test/e2e/**',
+      'node_modules/**',
+      'dist/**',
+      'test/**/*.build.test.ts',
+      'test/**/*.faults.test.ts',
+    ],
     environment: 'node',
     globalSetup: ['test/support/global-setup.ts'],
     // Starting PGlite (WASM) or creating a PostgreSQL database takes a moment per file, and test files run in
