@@ -20,6 +20,7 @@ export interface FaultDatabase {
   url: string;
   /** A customer's session cookie. */
   cookie: string;
+  userId: string;
 }
 
 /** A fresh migrated database on `serverUrl` (dropped by `own.close()`), and a signed-in customer on it. */
@@ -31,7 +32,7 @@ export async function faultDatabase(serverUrl: string): Promise<FaultDatabase> {
   if (!url) throw new Error('expected a PostgreSQL database');
   const customer = await createCustomer(own.app);
   const { cookie } = await sessionCookie(own.app, { id: customer.id, role: 'customer' });
-  return { own, url, cookie };
+  return { own, url, cookie, userId: customer.id };
 }
 
 let bundle: Promise<Awaited<ReturnType<typeof buildServerBundle>>> | undefined;
