@@ -27,12 +27,14 @@ const TIMED_FILES = [
 const SOURCE_ONLY_FILES = ['test/lint/**', 'test/deploy/**'];
 
 const INCLUDE = ['test/**/*.test.ts', 'src/**/*.test.ts'];
-// `*.build.test.ts` need the production build: vitest.build.config.ts runs them after it.
+// `*.build.test.ts` need the production build: vitest.build.config.ts runs them after it. The fault suite
+// (`*.faults.test.ts`, vitest.faults.config.ts) takes minutes: `npm run test:faults` runs it on its own.
 const EXCLUDE = [
   'test/e2e/**',
   'node_modules/**',
   'dist/**',
   'test/**/*.build.test.ts',
+  'test/**/*.faults.test.ts',
   ...(process.env.TEST_SKIP_SOURCE_CHECKS === '1' ? SOURCE_ONLY_FILES : []),
 ];
 

@@ -81,6 +81,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // are sent before Fastify sees the request (plugins/kept-replay.ts). Fastify's own timeout options apply
     // only to a server it makes, so they are not passed.
     serverFactory: replayingServer(keptReplay, serverTimeouts(options.env)),
+    // While the instance closes, a request that still arrives on an open keep-alive connection (a proxy's) is
+    // served, with `Connection: close`, rather than refused with 503: a proxy does not resend a refused POST to
+    // another instance, so the client would see the 503, while the closed connection makes the proxy's next
+    // request find the port shut and go to another instance. In-flight work finishes before the database
+    // closes either way (shutdown.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -172,7 +172,7 @@ async function main(): Promise<void> {
       if (err) log.error({ err }, 'shutting down after an unexpected error');
       else log.info({ signal: signal ?? 'SIGINT' }, 'shutting down');
       contentWatcher?.close();
-      // New requests meanwhile get 503 (Fastify's return503OnClosing).
+      // No new connection is accepted; a request on an open one is served with `Connection: close` (app.ts).
       await shutDown({ app, database, log, connectionsGraceMs: CONNECTIONS_GRACE_MS });
       log.info('shut down cleanly');
     },

@@ -8,6 +8,9 @@ export interface ShutDownOptions {
   connectionsGraceMs: number;
 }
 
+/** How often connections left idle are closed while the server closes. */
+const IDLE_REAP_INTERVAL_MS = 100;
+
 /**
  * Graceful stop: stop accepting connections, let in-flight requests finish, then close the database. A
  * client that never finishes its request (a half-sent body, a stalled download) must not keep the database
@@ -17,12 +20,17 @@ export interface ShutDownOptions {
 export async function shutDown(options: ShutDownOptions): Promise<void> {
   const { app, log } = options;
   const closing = app.close();
+  // The server closes the connections idle when the close starts; one whose last answer ends after that (a
+  // live stream ended by the close, an answer sent with keep-alive just before) would stay open, idle, until
+  // the grace period: close those as they become idle.
+  const reaper = setInterval(() => app.server.closeIdleConnections(), IDLE_REAP_INTERVAL_MS);
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<'grace over'>((resolve) => {
     timer = setTimeout(() => resolve('grace over'), options.connectionsGraceMs);
   });
   const first = await Promise.race([closing.then(() => 'closed' as const), graceOver]);
   clearTimeout(timer);
+  clearInterval(reaper);
   if (first === 'grace over') {
     log.warn(
       { graceMs: options.connectionsGraceMs },

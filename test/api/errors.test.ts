@@ -30,6 +30,17 @@ describe('API errors', () => {
       probe.get('/api/test/crash', async () => {
         throw new Error('connection string postgres://admin:hunter2@db/internal');
       });
+      probe.get('/api/test/disk-full', async () => {
+        // As Drizzle wraps what the driver reports when PostgreSQL (or PGlite) cannot extend a file.
+        throw new Error('Failed query: insert into "helpdesk_tickets" ...', {
+          cause: Object.assign(new Error('could not extend file "base/5/16390": No space left on device'), {
+            code: '53100',
+          }),
+        });
+      });
+      probe.get('/api/test/no-space', async () => {
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      });
       probe.get('/api/test/missing', async () => {
         throw new ServiceError('NOT_FOUND', 'No article with that slug');
       });
@@ -109,5 +120,18 @@ describe('API errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/missing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Not Found', message: 'No article with that slug' });
+  });
+
+  it('answers a write on a full disk 503 JSON that says so, with Retry-After, never 500', async () => {
+    for (const url of ['/api/test/disk-full', '/api/test/no-space']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after']).toBe('60');
+      expect(res.json()).toEqual({
+        error: 'Service Unavailable',
+        message:
+          "The portal's storage is full, so changes cannot be saved right now; reading still works. Please try again later.",
+      });
+    }
   });
 });

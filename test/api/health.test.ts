@@ -28,3 +28,20 @@ describe('health probes', () => {
     expect(live.statusCode).toBe(200);
   });
 });
+
+describe('readiness with REDIS_URL set and Redis unreachable', () => {
+  const t = useTestApp({
+    seed: false,
+    env: { REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: 'ready:' },
+  });
+
+  it('stays 200 (the portal serves) and says Redis is degraded and where it counts meanwhile', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      redis: 'degraded',
+      detail: 'Redis does not answer: rate limits and live stream places count in the database until it does',
+    });
+  });
+});

@@ -170,14 +170,29 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
+export interface NginxOptions {
+  /**
+   * deploy/nginx.conf's failover: a failed connection or a 502/503/504 moves the request to the other instance
+   * (an idempotent one, or any request not yet sent), an instance failing 3 times is left alone 10 s, and the
+   * live streams are never retried. Off (the default), every request stays where round robin sent it, as the
+   * several-instances test needs to say which instance answered.
+   */
+  failover?: boolean;
+}
+
 /**
  * nginx on 127.0.0.1:`port`, round robin over `upstreams`, in the foreground (a child of the test), with every
  * path it writes in a temp folder. Each answer names the instance that gave it (`x-upstream`), so a test can
  * say which instance a request reached. Streams pass unbuffered (the portal sends `X-Accel-Buffering: no`).
  */
-export async function startNginx(port: number, upstreams: readonly number[]): Promise<Nginx> {
+export async function startNginx(
+  port: number,
+  upstreams: readonly number[],
+  options: NginxOptions = {},
+): Promise<Nginx> {
   const binary = nginxBinary();
   if (!binary) throw new Error(NGINX_MISSING);
+  const failover = options.failover ?? false;
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-nginx-'));
   await mkdir(path.join(dir, 'logs'));
   const temp = (name: string) => path.join(dir, name);
@@ -196,21 +211,31 @@ http {
   uwsgi_temp_path ${temp('uwsgi')};
   scgi_temp_path ${temp('scgi')};
   upstream portal {
-${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream}${failover ? ' max_fails=3 fail_timeout=10s' : ''};`).join('\n')}
     keepalive 16;
   }
   server {
     listen 127.0.0.1:${port};
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_read_timeout 60s;
+    add_header X-Upstream $upstream_addr always;
+${
+  failover
+    ? `    proxy_next_upstream error timeout http_502 http_503 http_504;
+    proxy_next_upstream_tries 2;
+    location ~ ^/api/(noticesModule/events|tickets/events|assistant/messages)$ {
+      proxy_pass http://portal;
+      proxy_buffering off;
+      proxy_next_upstream off;
+    }`
+    : '    proxy_next_upstream off;'
+}
     location / {
       proxy_pass http://portal;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_read_timeout 60s;
-      proxy_next_upstream off;
-      add_header X-Upstream $upstream_addr always;
     }
   }
 }

@@ -6,7 +6,9 @@ export type DatabaseFailure =
   /** The value cannot be stored or compared as given (NUL in text, an integer out of range, year 0): the caller's input. */
   | 'invalid-input'
   /** The database did not answer in time or could not be reached: the service, not the caller. */
-  | 'unavailable';
+  | 'unavailable'
+  /** The disk under the database (or the data folder) is full: nothing can be written until space is freed. */
+  | 'disk-full';
 
 /** Thrown when no connection (or PGlite's turn) could be had within the acquire timeout. */
 export class DatabaseBusyError extends Error {
@@ -49,6 +51,11 @@ const UNAVAILABLE_MESSAGES = [
   'Query read timeout',
 ];
 
+/** PostgreSQL's disk_full and the system's ENOSPC (PGlite's files, the data folder's uploads). */
+const DISK_FULL_CODES = new Set(['53100', 'ENOSPC']);
+/** What PostgreSQL says when a write cannot extend a file (the SQLSTATE differs between the paths that fail). */
+const DISK_FULL_MESSAGES = ['No space left on device'];
+
 /** The error and its causes, outermost first (Drizzle wraps the driver's error), at most five deep. */
 function* errorChain(error: unknown): Generator<object> {
   let current: unknown = error;
@@ -62,10 +69,14 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | undefin
   for (const current of errorChain(error)) {
     const code = 'code' in current ? current.code : undefined;
     if (typeof code === 'string') {
+      if (DISK_FULL_CODES.has(code)) return 'disk-full';
       if (INVALID_INPUT_CODES.has(code)) return 'invalid-input';
       if (UNAVAILABLE_CODES.has(code)) return 'unavailable';
     }
     const message = 'message' in current ? current.message : undefined;
+    if (typeof message === 'string' && DISK_FULL_MESSAGES.some((text) => message.includes(text))) {
+      return 'disk-full';
+    }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) {
       return 'unavailable';
     }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema/index.js';
-import { connectSharedRedis, throttledWarning } from './shared-redis.js';
+import { connectSharedRedis, throttledWarning, type SharedRedisHealth } from './shared-redis.js';
 
 /**
  * Fixed-window counters of the rate limits (plugins/rate-limits.ts), kept where every instance counts the
@@ -116,8 +116,9 @@ export async function redisCounters(
   url: string,
   keyPrefix: string,
   log: FastifyBaseLogger,
+  health?: SharedRedisHealth,
 ): Promise<RateLimitCounters> {
-  const redis = await connectSharedRedis(url, keyPrefix, log, 'rate limits');
+  const redis = await connectSharedRedis(url, keyPrefix, log, 'rate limits', health);
   return {
     async hit(key, windowMs) {
       const result = await redis.eval(REDIS_HIT_SCRIPT, 1, key, windowMs);
@@ -157,19 +158,51 @@ export function localCounters(maxKeys = 10_000): RateLimitCounters {
  * still bounds what one user sends to it.
  */
 export function withLocalFallback(shared: RateLimitCounters, log: FastifyBaseLogger): RateLimitCounters {
-  const local = localCounters();
+  return withFallback(
+    shared,
+    localCounters(),
+    log,
+    'rate limits: the shared counters failed; counting on this instance until they answer',
+  );
+}
+
+/**
+ * Redis's counters, and the database's whenever Redis fails (down, or slower than its command timeout): the
+ * counts stay shared by every instance through a Redis outage. A window begun in one store is not carried to
+ * the other, so a switch may let a key's count start again once.
+ */
+export function withDatabaseFallback(
+  redis: RateLimitCounters,
+  database: RateLimitCounters,
+  log: FastifyBaseLogger,
+): RateLimitCounters {
+  return withFallback(
+    redis,
+    database,
+    log,
+    'rate limits: Redis failed; counting in the database until it answers',
+  );
+}
+
+/** `primary`, and `fallback` for each hit it fails, with a warning (at most one a minute). */
+function withFallback(
+  primary: RateLimitCounters,
+  fallback: RateLimitCounters,
+  log: FastifyBaseLogger,
+  message: string,
+): RateLimitCounters {
   const warn = throttledWarning(log);
   return {
     async hit(key, windowMs) {
       try {
-        return await shared.hit(key, windowMs);
+        return await primary.hit(key, windowMs);
       } catch (error) {
-        warn(error, 'rate limits: the shared counters failed; counting on this instance until they answer');
-        return local.hit(key, windowMs);
+        warn(error, message);
+        return fallback.hit(key, windowMs);
       }
     },
     async close() {
-      await Promise.all([shared.close(), local.close()]);
+      await Promise.all([primary.close(), fallback.close()]);
     },
   };
 }

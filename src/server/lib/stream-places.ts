@@ -2,7 +2,7 @@ import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { eventStreamPlaces } from '../db/schema/index.js';
-import { connectSharedRedis, throttledWarning } from './shared-redis.js';
+import { connectSharedRedis, throttledWarning, type SharedRedisHealth } from './shared-redis.js';
 
 /**
  * Where each user's open live event streams are counted for STREAMS_PER_USER (lib/event-stream.ts): on every
@@ -85,8 +85,9 @@ export async function redisPlaces(
   keyPrefix: string,
   ttlMs: number,
   log: FastifyBaseLogger,
+  health?: SharedRedisHealth,
 ): Promise<StreamPlaces> {
-  const redis = await connectSharedRedis(url, keyPrefix, log, 'stream places');
+  const redis = await connectSharedRedis(url, keyPrefix, log, 'stream places', health);
   return {
     async take(userId, placeId, limit) {
       return (await redis.eval(REDIS_TAKE_SCRIPT, 1, userId, placeId, limit, ttlMs)) === 1;
@@ -127,46 +128,73 @@ export function localPlaces(): StreamPlaces {
  * warning: a store outage must not close every live page). A place is given back to the store that gave it.
  */
 export function withLocalPlaces(shared: StreamPlaces, log: FastifyBaseLogger): StreamPlaces {
-  const local = localPlaces();
-  const heldLocally = new Set<string>();
+  return withFallbackPlaces(
+    shared,
+    localPlaces(),
+    log,
+    'stream places: the shared store failed; counting on this instance until it answers',
+  );
+}
+
+/**
+ * `primary`, and `fallback` for each place it fails to give (Redis down: the database, still shared by every
+ * instance). A place is given back to the store that gave it.
+ */
+export function withFallbackPlaces(
+  primary: StreamPlaces,
+  fallback: StreamPlaces,
+  log: FastifyBaseLogger,
+  message: string,
+): StreamPlaces {
+  const heldInFallback = new Set<string>();
   const warn = throttledWarning(log);
   return {
     async take(userId, placeId, limit) {
       try {
-        return await shared.take(userId, placeId, limit);
+        return await primary.take(userId, placeId, limit);
       } catch (error) {
-        warn(error, 'stream places: the shared store failed; counting on this instance until it answers');
-        const taken = await local.take(userId, placeId, limit);
-        if (taken) heldLocally.add(placeId);
+        warn(error, message);
+        const taken = await fallback.take(userId, placeId, limit);
+        if (taken) heldInFallback.add(placeId);
         return taken;
       }
     },
     async release(userId, placeId) {
-      if (heldLocally.delete(placeId)) return local.release(userId, placeId);
       try {
-        await shared.release(userId, placeId);
+        if (heldInFallback.delete(placeId)) await fallback.release(userId, placeId);
+        else await primary.release(userId, placeId);
       } catch (error) {
         // The place runs out on its own.
         warn(error, 'stream places: a place could not be given back; it runs out on its own');
       }
     },
     async close() {
-      await Promise.all([shared.close(), local.close()]);
+      await Promise.all([primary.close(), fallback.close()]);
     },
   };
 }
 
-/** The places every instance shares: in Redis with REDIS_URL (under its prefix), else in the database. */
+/**
+ * The places every instance shares: in Redis with REDIS_URL (under its prefix; in the database while Redis
+ * fails), else in the database.
+ */
 export async function openStreamPlaces(options: {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   db: Database;
   ttlMs: number;
   log: FastifyBaseLogger;
+  redisHealth?: SharedRedisHealth;
 }): Promise<StreamPlaces> {
   const { redisUrl, redisKeyPrefix, db, ttlMs, log } = options;
+  const inDatabase = databasePlaces(db, ttlMs, log);
   const shared = redisUrl
-    ? await redisPlaces(redisUrl, `${redisKeyPrefix}stream-places:`, ttlMs, log)
-    : databasePlaces(db, ttlMs, log);
+    ? withFallbackPlaces(
+        await redisPlaces(redisUrl, `${redisKeyPrefix}stream-places:`, ttlMs, log, options.redisHealth),
+        inDatabase,
+        log,
+        'stream places: Redis failed; counting in the database until it answers',
+      )
+    : inDatabase;
   return withLocalPlaces(shared, log);
 }

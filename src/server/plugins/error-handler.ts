@@ -21,6 +21,10 @@ export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please 
 
 export const INVALID_VALUE_MESSAGE = 'The request holds a value that cannot be stored or looked up.';
 export const UNAVAILABLE_MESSAGE = 'The portal is busy. Please try again in a moment.';
+export const DISK_FULL_MESSAGE =
+  "The portal's storage is full, so changes cannot be saved right now; reading still works. Please try again later.";
+/** Freeing disk space takes an operator: a client should not retry within seconds. */
+const DISK_FULL_RETRY_AFTER_S = '60';
 
 export function apiError(status: number, message: string): ApiError {
   return { error: STATUS_CODES[status] ?? 'Error', message };
@@ -62,6 +66,11 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     // A value the schema let through but the database cannot take (a new route's gap): still the caller's.
     request.log.warn({ err: error }, 'input refused by the database');
     return sendError(reply, 400, INVALID_VALUE_MESSAGE);
+  }
+  if (databaseFailure === 'disk-full') {
+    // The operator's alarm: the disk needs space; reads go on meanwhile.
+    request.log.error({ err: error }, 'disk full: a write was refused');
+    return sendError(reply.header('retry-after', DISK_FULL_RETRY_AFTER_S), 503, DISK_FULL_MESSAGE);
   }
   if (databaseFailure === 'unavailable') {
     request.log.error({ err: error }, 'database unavailable');

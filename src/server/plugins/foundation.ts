@@ -15,6 +15,7 @@ import { createSearchCaches, type SearchCaches } from '../lib/fulltext/search-ca
 import { synonymIndex, type SynonymIndex } from '../lib/fulltext/query-terms.js';
 import { createKeptResponses, type KeptResponses } from '../lib/kept-responses.js';
 import { openStreamPlaces } from '../lib/stream-places.js';
+import { sharedRedisHealth, type SharedRedisHealth } from '../lib/shared-redis.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { FEW_MATCHES } from '../services/search/fallbacks.js';
 import { PassageVectors } from '../services/search/passage-vectors.js';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     db: Database;
     /** Events between instances through the database (`LISTEN/NOTIFY`): live notice and ticket changes. */
     databaseEvents: DatabaseEvents;
+    /** Whether the shared stores' Redis answers (REDIS_URL), for `/readyz`. */
+    sharedRedis: SharedRedisHealth;
     /** Renders pages with the web app's SSR bundle. */
     pageRenderer: PageRenderer;
     /** Anonymous renders and public answers kept until the content is loaded again (lib/kept-responses.ts). */
@@ -108,7 +111,9 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerApiDocs(app, { productName: config.product.name });
   // Routes opt in with `config.rateLimit`; the counts are shared by all instances (plugins/rate-limits.ts).
-  await registerRateLimits(app, { env, db: database.db });
+  const redisHealth = sharedRedisHealth();
+  app.decorate('sharedRedis', redisHealth);
+  await registerRateLimits(app, { env, db: database.db, redisHealth });
 
   app.decorate('env', env);
   app.decorate('portalConfig', config);
@@ -214,6 +219,7 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
     db: database.db,
     ttlMs: STREAM_PLACE_TTL_MS,
     log: app.log,
+    redisHealth: app.sharedRedis,
   });
   registerEventStreams(
     app,

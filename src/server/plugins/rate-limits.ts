@@ -8,26 +8,37 @@ import { AUTH_CODES } from '../../common/contracts/auth.js';
 import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
 import { ServiceError } from '../lib/errors.js';
+import type { SharedRedisHealth } from '../lib/shared-redis.js';
 import {
   databaseCounters,
   redisCounters,
+  withDatabaseFallback,
   withLocalFallback,
   type RateLimitCounters,
 } from '../lib/rate-limit-counters.js';
 
 /**
  * Every limit counts in one store shared by all instances (lib/rate-limit-counters.ts): the database, or Redis
- * when REDIS_URL is set. Refusals are 429 JSON `{error, message}` with Retry-After (seconds until the window
+ * when REDIS_URL is set (and the database while Redis fails). Refusals are 429 JSON `{error, message}` with Retry-After (seconds until the window
  * ends) and, for the per-user limits, a sentence that says what was limited and how long to wait.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { env: Pick<Env, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>; db: Database },
+  options: {
+    env: Pick<Env, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>;
+    db: Database;
+    redisHealth?: SharedRedisHealth;
+  },
 ): Promise<void> {
   const { REDIS_URL, REDIS_KEY_PREFIX } = options.env;
+  const inDatabase = databaseCounters(options.db, app.log);
   const shared = REDIS_URL
-    ? await redisCounters(REDIS_URL, `${REDIS_KEY_PREFIX}rate-limit:`, app.log)
-    : databaseCounters(options.db, app.log);
+    ? withDatabaseFallback(
+        await redisCounters(REDIS_URL, `${REDIS_KEY_PREFIX}rate-limit:`, app.log, options.redisHealth),
+        inDatabase,
+        app.log,
+      )
+    : inDatabase;
   const counters = withLocalFallback(shared, app.log);
   app.addHook('onClose', async () => counters.close());
   // Routes opt in with `config.rateLimit` (the option builders below).

@@ -242,12 +242,23 @@ describe('when the shared counters fail, writes still go through and each instan
     }
   });
 
-  it('Redis is unreachable: the portal starts and takes writes, with a logged warning', async () => {
-    const t = await loggedApp({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: 'unreachable:' });
+  it('Redis is unreachable: the portal starts and takes writes, counting them in the database, with a logged warning', async () => {
+    const t = await loggedApp({
+      REDIS_URL: 'redis://127.0.0.1:1',
+      REDIS_KEY_PREFIX: 'unreachable:',
+      RATE_LIMIT_TICKETS_PER_MINUTE: '2',
+    });
     try {
       expect(t.lines.some((line) => line.includes('Redis is not reachable at start'))).toBe(true);
-      await openTicket(t.app, await customerOf(t.app), { priority: 'P1', type: 'Production outage' });
-      expect(t.lines.some((line) => line.includes('the shared counters failed'))).toBe(true);
+      const customer = await customerOf(t.app);
+      await openTicket(t.app, customer, { priority: 'P1', type: 'Production outage' });
+      await openTicket(t.app, customer);
+      expect(t.lines.some((line) => line.includes('Redis failed; counting in the database'))).toBe(true);
+      expect(t.lines.some((line) => line.includes('the shared counters failed'))).toBe(false);
+      // The count is the database's, which every instance shares: the limit holds across instances.
+      const [row] = await t.database.db.select({ rows: count() }).from(rateLimitCounters);
+      expect(row?.rows).toBeGreaterThan(0);
+      limited(await postAs(t.app, customer, apiPaths.tickets.tickets, ticketBody()), 60);
     } finally {
       await t.close();
     }

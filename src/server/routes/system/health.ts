@@ -39,14 +39,22 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database answers',
+        summary: 'Readiness: the database answers (and whether Redis does, with REDIS_URL)',
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },
     async (request, reply) => {
       try {
         await withTimeout(pingDatabase(app.db), READINESS_TIMEOUT_MS);
-        return { status: 'ok' as const };
+        const redis = app.sharedRedis.state();
+        if (redis === 'off') return { status: 'ok' as const };
+        if (redis === 'ok') return { status: 'ok' as const, redis };
+        return {
+          status: 'ok' as const,
+          redis,
+          detail:
+            'Redis does not answer: rate limits and live stream places count in the database until it does',
+        };
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed: database unavailable');
         return reply.code(503).send({ status: 'unavailable' as const });
