@@ -101,7 +101,7 @@ export async function fillKnowledgeBase(url: string, count: number): Promise<Fil
         `insert into kb_articles (slug, title, body, body_text, section, html_url, user_segment_id, view_count,
                                   updated_at)
          select 'bench-kb-' || g, t.title, '<p>' || b.text || '</p>', b.text, 'Bench',
-                '/docs?article=bench-kb-' || g, case when g % 10 = 0 then 1 end, (g * 7919) % 1000,
+                '/docs?article=bench-kb-' || g, case when g % 10 = 0 then 1 end, (g::bigint * 7919) % 1000,
                 now() - g * interval '1 minute'
          from generate_series(0, $1::int - 1) g
          join seed b on b.i = g % $2::int
