@@ -95,20 +95,26 @@ async function portalOn<P>(
   prepare?: (env: Record<string, string>) => P,
 ): Promise<StartedPortal<P | undefined> & { contentDir: string }> {
   const contentDir = await mkdtemp(join(tmpdir(), 'bench-scale-content-'));
-  const portal = await startPortal<P | undefined>({
-    port: PORT,
-    log,
-    prepare,
-    env: {
-      DATABASE_URL: url,
-      DEMO_DATA: 'false',
-      CONTENT_DIR: contentDir,
-      CONTENT_WATCH: 'false',
-      LOG_LEVEL: 'warn',
-      ...extra,
-    },
-  });
-  return { ...portal, contentDir };
+  try {
+    const portal = await startPortal<P | undefined>({
+      port: PORT,
+      log,
+      prepare,
+      env: {
+        DATABASE_URL: url,
+        DEMO_DATA: 'false',
+        CONTENT_DIR: contentDir,
+        CONTENT_WATCH: 'false',
+        LOG_LEVEL: 'warn',
+        ...extra,
+      },
+    });
+    return { ...portal, contentDir };
+  } catch (error) {
+    // A portal that failed to start leaves no one to remove its empty content folder.
+    await rm(contentDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 async function stopPortal(portal: { stop: () => Promise<void>; contentDir: string }): Promise<void> {
