@@ -23,10 +23,10 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { execFileSync } from 'node:child_process';
 import { startNginx, type Nginx } from '../../test/instances/cluster.js';
 import { databaseUrl, dropPostgresDatabase, withAdminClient } from '../../test/support/postgres-admin.js';
-import { root, startPortal } from '../support/start-portal.mjs';
+import { startPortal } from '../support/start-portal.mjs';
+import { prepareAccount, signIn } from '../support/bench-accounts.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
@@ -124,29 +124,6 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
 }
 
-/** An agent of the bench's own (production refuses the demo accounts), made before the portals start. */
-function prepareAgent(env: Record<string, string>): { email: string; password: string } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/capacity/prepare-agent.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { email: string; password: string };
-}
-
-async function signIn(baseUrl: string, agent: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/zendesk/authenticate`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ user: agent.email, pass: agent.password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 /** One GET through nginx; answers its status (0 for a transport error) once the whole body has arrived. */
 function get(agent: Agent, path: string, cookie: string | undefined): Promise<number> {
   return new Promise((resolve) => {
@@ -227,7 +204,7 @@ async function main(): Promise<void> {
       port: PORT,
       env: { ...shared, DEMO_DATA: 'true' },
       log,
-      prepare: (env: Record<string, string>) => prepareAgent(env),
+      prepare: prepareAccount('agent'),
     });
     stops.push(() => first.stop());
     const second = await startPortal({ port: PORT + 1, env: { ...shared, DEMO_DATA: 'false' }, log });

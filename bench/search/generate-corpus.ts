@@ -133,6 +133,25 @@ function textMaker(seed: number, items: readonly SourceItem[]) {
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+/**
+ * The corpus's two writers, trained on `content/`: `article` writes like the KB articles and docs pages,
+ * `post` like the community posts (also used for tickets and defects). Seeded: the same content gives the
+ * same sequence of items.
+ */
+export async function corpusWriters(
+  contentDir: string = CONTENT_DIR,
+): Promise<{ article: ReturnType<typeof textMaker>; post: ReturnType<typeof textMaker> }> {
+  const content = await readContent(contentDir);
+  const articles = [...content.kb, ...content.docs].map((item) => ({
+    title: item.title,
+    text: item.bodyText,
+  }));
+  if (articles.length === 0 || content.community.length === 0) {
+    throw new Error('the corpus is trained on content/ and found no articles or posts there');
+  }
+  return { article: textMaker(42, articles), post: textMaker(43, content.community) };
+}
+
 export const CORPUS_SHARES = { kb: 0.35, docs: 0.25, community: 0.3, tickets: 0.05, issues: 0.05 };
 const BATCH = 1000;
 
@@ -145,17 +164,7 @@ export async function generateCorpus(options: {
 }): Promise<Record<keyof typeof CORPUS_SHARES, number>> {
   const { db, items } = options;
   const log = options.log ?? (() => undefined);
-  const content = await readContent(options.contentDir ?? CONTENT_DIR);
-  const articles = [...content.kb, ...content.docs].map((item) => ({
-    title: item.title,
-    text: item.bodyText,
-  }));
-  if (articles.length === 0 || content.community.length === 0) {
-    throw new Error('the corpus is trained on content/ and found no articles or posts there');
-  }
-  // Articles and pages are written like the real ones; posts, tickets and defects like the community posts.
-  const article = textMaker(42, articles);
-  const post = textMaker(43, content.community);
+  const { article, post } = await corpusWriters(options.contentDir);
   const counts = Object.fromEntries(
     Object.entries(CORPUS_SHARES).map(([key, share]) => [key, Math.round(items * share)]),
   ) as Record<keyof typeof CORPUS_SHARES, number>;

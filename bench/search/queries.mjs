@@ -1,9 +1,10 @@
 // The search benches' queries (bench/README.md, Search): the hand-written ones and the first words of every
-// title in content/, and the words of the content that make never-seen queries. Shared by run.mjs and
-// plan-choice.mjs.
+// title in content/, the words of the content that make never-seen queries, and the mix of popular and
+// never-seen queries a search log has. Shared by run.mjs, plan-choice.mjs and bench/scale.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readContent } from '../../src/server/connectors/content-folder/read-content.ts';
+import { random } from './generate-corpus.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -70,3 +71,29 @@ export const WORDS = [
       .filter((word) => word.length > 3 && !STOP_WORDS.has(word)),
   ),
 ];
+
+/**
+ * Popularity follows Zipf's law, as search logs do: the query of rank r is asked with weight 1/r. Which query
+ * gets which rank is shuffled once (seeded), so the hand-written ones are not all at the top.
+ */
+const ranked = (() => {
+  const next = random(7);
+  const list = [...QUERIES];
+  for (let i = list.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  let total = 0;
+  return list.map((query, i) => ({ query, upTo: (total += 1 / (i + 1)) }));
+})();
+export const popular = () => {
+  const x = Math.random() * ranked[ranked.length - 1].upTo;
+  return (ranked.find((entry) => entry.upTo >= x) ?? ranked[0]).query;
+};
+/**
+ * A query of a mix: a popular one, or with probability `uniqueShare` one from the long tail that search logs
+ * always have (a popular query with a word from the content added: practically never asked twice, so no
+ * cache can answer it; many find nothing and also cost the 'Did you mean' lookup).
+ */
+export const pick = (uniqueShare) =>
+  Math.random() < uniqueShare ? `${popular()} ${WORDS[Math.floor(Math.random() * WORDS.length)]}` : popular();

@@ -38,8 +38,8 @@ import { commonLexemes } from '../../src/server/lib/fulltext/common-lexemes.ts';
 import { COMMUNITY_FULLTEXT } from '../../src/server/connectors/community/builtin/community.ts';
 import { DOCS_FULLTEXT } from '../../src/server/connectors/docs/builtin/docs.ts';
 import { KB_FULLTEXT } from '../../src/server/connectors/knowledge-base/builtin/knowledge-base.ts';
-import { generateCorpus, random } from './generate-corpus.ts';
-import { QUERIES, WORDS } from './queries.mjs';
+import { generateCorpus } from './generate-corpus.ts';
+import { QUERIES, pick } from './queries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -51,32 +51,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 4340);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 // Share of requests that ask a query never asked before (the long tail of a search log).
 const UNIQUE_SHARE = Number(process.env.BENCH_UNIQUE_SHARE ?? 0.05);
-
-/**
- * Popularity follows Zipf's law, as search logs do: the query of rank r is asked with weight 1/r. Which query
- * gets which rank is shuffled once (seeded), so the hand-written ones are not all at the top.
- */
-const ranked = (() => {
-  const next = random(7);
-  const list = [...QUERIES];
-  for (let i = list.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(next() * (i + 1));
-    [list[i], list[j]] = [list[j], list[i]];
-  }
-  let total = 0;
-  return list.map((query, i) => ({ query, upTo: (total += 1 / (i + 1)) }));
-})();
-const popular = () => {
-  const x = Math.random() * ranked[ranked.length - 1].upTo;
-  return (ranked.find((entry) => entry.upTo >= x) ?? ranked[0]).query;
-};
-/**
- * A query of a mix: a popular one, or with probability `uniqueShare` one from the long tail that search logs
- * always have (a popular query with a word from the content added: practically never asked twice, so no
- * cache can answer it; many find nothing and also cost the 'Did you mean' lookup).
- */
-const pick = (uniqueShare) =>
-  Math.random() < uniqueShare ? `${popular()} ${WORDS[Math.floor(Math.random() * WORDS.length)]}` : popular();
 
 const SOURCES = [KB_FULLTEXT, DOCS_FULLTEXT, COMMUNITY_FULLTEXT];
 /**
