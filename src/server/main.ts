@@ -13,6 +13,7 @@ import { EnvError, loadEnv, type Env } from './env.js';
 import { folderSources, loadContent } from './connectors/content-folder/load-content.js';
 import { watchContent } from './connectors/content-folder/watch-content.js';
 import { syncDownloadFiles } from './services/downloads/sync-download-files.js';
+import { searchWordsKept } from './services/search/search-words.js';
 import { shutDown } from './shutdown.js';
 import { requestLogMixin } from './plugins/request-id.js';
 import { WebAppNotBuiltError } from './ssr/page-renderer.js';
@@ -100,6 +101,25 @@ async function syncDownloadFilesLogged(app: App, env: Env, log: Logger): Promise
   }
 }
 
+/**
+ * What is computed from the content loaded at start (the 'Did you mean' word list). Cutting it reads every
+ * article's words: over a minute at 100,000 articles on PostgreSQL (bench/README.md, Scale), past a statement
+ * timeout on a busy server. On PostgreSQL a list kept from the last run serves while the new one is cut in the
+ * background, so an instance is ready in seconds; the first start waits for it, as does PGlite, whose one
+ * connection a long statement would hold from the first requests anyway. A failure leaves the last list (or
+ * none: search then offers no corrections) and is logged; it never stops the portal from starting.
+ */
+async function refreshContentState(app: App, database: DatabaseHandle, log: Logger): Promise<void> {
+  const inBackground = database.driver === 'postgres' && (await searchWordsKept(database.db));
+  const refreshed = app.contentLoaded().catch((error: unknown) => {
+    log.error(
+      { err: error },
+      "the 'Did you mean' word list could not be cut from the content; the last one serves until the next content load",
+    );
+  });
+  if (!inBackground) await refreshed;
+}
+
 async function main(): Promise<void> {
   const { env, config } = await loadSettings().catch(exitOnStartupProblem);
 
@@ -126,8 +146,7 @@ async function main(): Promise<void> {
   }
   try {
     app = await buildApp({ env, config, database, logger: log });
-    // What is computed from the content loaded above (the 'Did you mean' word list).
-    await app.contentLoaded();
+    await refreshContentState(app, database, log);
     // The vendors' feeds sync in the background: the portal serves the last synced content meanwhile.
     app.contentSync.start();
     // Changes made in the vendor's help desk, when it does not report them itself; nothing waits for it either.

@@ -37,6 +37,15 @@ export function refreshSearchWords(db: Database, sources: readonly VocabularySou
   return next;
 }
 
+/** Whether the database holds a vocabulary already (one cut at an earlier start or content load). */
+export async function searchWordsKept(db: Database): Promise<boolean> {
+  const [row] = await executeRows<{ kept: boolean }>(
+    db,
+    sql`select exists (select 1 from search_words) as kept`,
+  );
+  return row?.kept === true;
+}
+
 /** The sources' words merged: items added up, in a title when any source's title holds it. */
 function merged(lists: readonly VocabularyWord[][]): (VocabularyWord & { stem: string })[] {
   const words = new Map<string, VocabularyWord & { stem: string }>();
