@@ -10,7 +10,6 @@
 // passed only on CI's retry counts as failed and fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -19,37 +18,42 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const started = Date.now();
-const cores = availableParallelism();
 
 /**
- * CPU seconds used by the finished child processes of this script and their descendants (Linux's cutime and
- * cstime of /proc/self/stat, in clock ticks of 1/100 s); null where there is no /proc.
+ * The machine's CPU time so far, busy and in all, in clock ticks (the first line of Linux's /proc/stat); null
+ * where there is none. The whole machine's, not this script's children's: Chromium's renderers and the servers
+ * Playwright starts are not all reaped by a process of this tree, so the children's own CPU time misses them.
  */
-function childCpuSeconds() {
+function machineTicks() {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy, total: busy + idle + iowait };
   } catch {
     return null;
   }
 }
 
 /**
- * Starts timing a step. Its line gives the time, the total so far and the CPU the step used against what the
- * cores could give in that time: a step near 100 % gains nothing from more workers, only from less work.
+ * Starts timing a step. Its line gives the time, the total so far and how busy the machine's cores were
+ * meanwhile (CI runs nothing else): a step near 100 % gains nothing from more workers, only from less work.
  */
 function stepTimer() {
   const stepStarted = Date.now();
-  const cpuBefore = childCpuSeconds();
+  const before = machineTicks();
   return () => {
-    const wall = (Date.now() - stepStarted) / 1000;
-    const cpuAfter = childCpuSeconds();
-    const cpu =
-      cpuBefore === null || cpuAfter === null
-        ? ''
-        : `, CPU ${Math.round(cpuAfter - cpuBefore)} s (${Math.round(((cpuAfter - cpuBefore) / (wall * cores)) * 100)} % of ${cores} cores)`;
-    return `${Math.round(wall)} s${cpu}, ${Math.round((Date.now() - started) / 1000)} s in all`;
+    const wall = Math.round((Date.now() - stepStarted) / 1000);
+    const after = machineTicks();
+    const busy =
+      before && after && after.total > before.total
+        ? `, cores ${Math.round(((after.busy - before.busy) / (after.total - before.total)) * 100)} % busy`
+        : '';
+    return `${wall} s${busy}, ${Math.round((Date.now() - started) / 1000)} s in all`;
   };
 }
 
