@@ -9,6 +9,7 @@ import { adoptServerUser, serverSessionState } from './lib/session/session-store
 import { loadPortalConfig, readPortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { APP_LISTENING_EVENT } from './lib/app-listening';
+import { runEffectsBeforeNextInput } from './lib/effects-after-input';
 
 /**
  * Loads the code of the lazy routes that match the current URL and puts it on the route objects, so the first
@@ -29,6 +30,7 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  runEffectsBeforeNextInput();
   // Started first: the answer is usually in already (the head preloads it), else it arrives meanwhile.
   const loadingConfig = loadPortalConfig(document);
   const state = readPortalState(document);

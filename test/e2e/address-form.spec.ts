@@ -68,6 +68,34 @@ test('the country fields find countries by the short names people type', async (
   await expectNoAxeViolations(page);
 });
 
+test('a field chosen right after a refused Continue keeps the focus, however late the page draws', async ({
+  page,
+}) => {
+  await openAddressForm(page);
+  const next = await page.getByRole('button', { name: 'Continue' }).elementHandle();
+  const line1 = await field(page, 'Deployment address line 1').elementHandle();
+  const kept = await page.evaluate(
+    async ([button, input]) => {
+      // A busy machine or a slow phone draws its next frame late; what waits for that frame waits with it.
+      const drawFrame = window.requestAnimationFrame;
+      window.requestAnimationFrame = () => 0;
+      try {
+        (button as HTMLButtonElement).click();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        // The person goes on at once to the first field (the summary has already said what is missing).
+        (input as HTMLInputElement).focus();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return document.activeElement === input;
+      } finally {
+        window.requestAnimationFrame = drawFrame;
+      }
+    },
+    [next, line1],
+  );
+  expect(kept, 'the refused Continue took the focus back after the person had moved on').toBe(true);
+  await expect(page.getByRole('alert')).toHaveText('Please fill all required fields');
+});
+
 test('the deployment country does not offer the United States, the company country does', async ({
   page,
 }) => {
