@@ -21,6 +21,81 @@ const NOTICES_SPEC = /notices\.spec\.ts$/;
 /** The screenshot tests and their setup: against a portal of their own (test/e2e/support/screenshot-portal.ts). */
 const SCREENSHOTS = /screenshots\/.*\.ts$/;
 
+/** Where the server starter says that every server answers (test/e2e/support/start-together.ts). */
+const readyPort = port + 70;
+
+/** The browser tests' servers, in groups: each group starts once the one before answers. */
+const servers = [
+  [
+    {
+      name: 'peers',
+      command: 'node --import tsx test/e2e/support/peers-server.ts',
+      url: `${mailboxUrl}/ready`,
+      env: { PORTAL_ORIGIN: baseURL },
+    },
+  ],
+  [
+    {
+      // The run's own accounts first (test/e2e/support/prepare-accounts.ts), in the database the portal opens;
+      // then the portal as `npm start` runs it (scripts/start.sh: its memory bounds included).
+      name: 'portal',
+      command: 'node --import tsx test/e2e/support/prepare-accounts.ts && exec sh scripts/start.sh',
+      url: `${baseURL}/readyz`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        E2E_ACCOUNTS_FILE: accountsFile(port),
+        LOG_LEVEL: 'warn',
+        SMTP_URL: smtpUrl,
+        OIDC_ISSUER: oidcIssuer,
+        OIDC_CLIENT_ID: oidcClient.id,
+        OIDC_CLIENT_SECRET: oidcClient.secret,
+        ASSISTANT_LLM_URL: modelUrl,
+        ASSISTANT_LLM_MODEL: 'fake-e2e-model',
+        ASSISTANT_LLM_API_KEY: modelApiKey,
+        // One admin writes 38 notices in a row in the stored-XSS test (notices.spec.ts); every other limit
+        // keeps its default, as users meet them.
+        RATE_LIMIT_NOTICE_WRITES_PER_MINUTE: '200',
+      },
+    },
+    {
+      // The same build with the Intercom chat on (test/e2e/support/intercom-portal.ts), for
+      // chatbot-intercom.spec.ts alone: the chat is chosen at start, so it needs a process of its own. No demo
+      // content and no identity provider, so that it starts quickly; its accounts are its own.
+      name: 'intercom portal',
+      command: 'node --import tsx test/e2e/support/prepare-accounts.ts && exec node scripts/start.mjs',
+      url: `${intercomPortal.baseURL}/readyz`,
+      env: {
+        PORT: String(intercomPortal.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-intercom-')),
+        DEMO_DATA: 'false',
+        E2E_ACCOUNTS_FILE: accountsFile(intercomPortal.port),
+        LOG_LEVEL: 'warn',
+        INTERCOM_APP_ID: intercomPortal.appId,
+        INTERCOM_IDENTITY_SECRET: intercomPortal.identitySecret,
+        INTERCOM_REGION: intercomPortal.region,
+      },
+    },
+    {
+      // The portal of the screenshot tests: demo data and accounts, one-time codes through the same SMTP sink.
+      name: 'screenshot portal',
+      command: 'exec sh scripts/start.sh',
+      url: `${screenshotPortal.baseURL}/readyz`,
+      env: {
+        PORT: String(screenshotPortal.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-screens-')),
+        DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: smtpUrl,
+      },
+    },
+  ],
+];
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -85,76 +160,17 @@ export default defineConfig({
       dependencies: ['screenshots-setup'],
     },
   ],
-  // Started in this order, each once the one before is ready: the portal finds its peers at start.
-  webServer: [
-    {
-      command: 'node --import tsx test/e2e/support/peers-server.ts',
-      url: `${mailboxUrl}/ready`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      env: { PORTAL_ORIGIN: baseURL },
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    },
-    {
-      // The run's own accounts first (test/e2e/support/prepare-accounts.ts), in the database the portal opens;
-      // then the portal as `npm start` runs it (scripts/start.sh: its memory bounds included).
-      command: 'node --import tsx test/e2e/support/prepare-accounts.ts && sh scripts/start.sh',
-      url: `${baseURL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        E2E_ACCOUNTS_FILE: accountsFile(port),
-        LOG_LEVEL: 'warn',
-        SMTP_URL: smtpUrl,
-        OIDC_ISSUER: oidcIssuer,
-        OIDC_CLIENT_ID: oidcClient.id,
-        OIDC_CLIENT_SECRET: oidcClient.secret,
-        ASSISTANT_LLM_URL: modelUrl,
-        ASSISTANT_LLM_MODEL: 'fake-e2e-model',
-        ASSISTANT_LLM_API_KEY: modelApiKey,
-        // One admin writes 38 notices in a row in the stored-XSS test (notices.spec.ts); every other limit
-        // keeps its default, as users meet them.
-        RATE_LIMIT_NOTICE_WRITES_PER_MINUTE: '200',
-      },
-    },
-    {
-      // The same build with the Intercom chat on (test/e2e/support/intercom-portal.ts), for
-      // chatbot-intercom.spec.ts alone: the chat is chosen at start, so it needs a process of its own. No demo
-      // content and no identity provider, so that it starts quickly; its accounts are its own.
-      command: 'node --import tsx test/e2e/support/prepare-accounts.ts && node scripts/start.mjs',
-      url: `${intercomPortal.baseURL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: {
-        PORT: String(intercomPortal.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-intercom-')),
-        DEMO_DATA: 'false',
-        E2E_ACCOUNTS_FILE: accountsFile(intercomPortal.port),
-        LOG_LEVEL: 'warn',
-        INTERCOM_APP_ID: intercomPortal.appId,
-        INTERCOM_IDENTITY_SECRET: intercomPortal.identitySecret,
-        INTERCOM_REGION: intercomPortal.region,
-      },
-    },
-    {
-      // The portal of the screenshot tests: demo data and accounts, one-time codes through the same SMTP sink.
-      command: 'sh scripts/start.sh',
-      url: `${screenshotPortal.baseURL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: {
-        PORT: String(screenshotPortal.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-screens-')),
-        DEMO_DATA: 'true',
-        LOG_LEVEL: 'warn',
-        SMTP_URL: smtpUrl,
-      },
-    },
-  ],
+  // One step starts every server (test/e2e/support/start-together.ts): the peers first, since the portals find
+  // them at their start, then the three portals at once. As separate entries Playwright started each after the
+  // one before answered.
+  webServer: {
+    command: 'node --import tsx test/e2e/support/start-together.ts',
+    url: `http://127.0.0.1:${readyPort}/ready`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    env: { E2E_READY_PORT: String(readyPort), E2E_SERVERS: JSON.stringify(servers) },
+    // The starter's lines say how long each group took to answer.
+    stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
 });
