@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../src/common/api-paths.js';
 import { ticketListSchema } from '../../../src/common/contracts/tickets.js';
 import { TICKETS_PAGE_SIZE } from '../../../src/common/tickets.js';
 import { callerOf, getAs, type Caller } from '../../support/callers.js';
+import { createSourceBuild } from '../../support/rendered-pages.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { customerOf } from '../../support/tickets.js';
-import { useTestApp } from '../../support/use-test-app.js';
 
 /**
  * The lists' bounded count: a list counts the tickets its filters select up to TICKET_LIST_COUNT_MAX (or to
@@ -12,8 +13,9 @@ import { useTestApp } from '../../support/use-test-app.js';
  * million tickets on every page was what made the queue time out at that size (bench/README.md, scale).
  */
 
-const t = useTestApp({ seed: false, env: { TICKET_LIST_COUNT_MAX: '2' } });
 const TICKETS = TICKETS_PAGE_SIZE + 5;
+let t: TestApp;
+let build: Awaited<ReturnType<typeof createSourceBuild>>;
 let customer: Caller;
 let agent: Caller;
 
@@ -29,6 +31,9 @@ const countOf = (page: { count: number; countIsExact: boolean; tickets: unknown[
 });
 
 beforeAll(async () => {
+  // Pages render from the sources, as in production (the queue's page is checked last).
+  build = await createSourceBuild();
+  t = await createTestApp({ seed: false, distDir: build.dir, env: { TICKET_LIST_COUNT_MAX: '2' } });
   customer = await customerOf(t.app);
   agent = await callerOf(t.app, 'agent');
   for (let n = 0; n < TICKETS; n += 1) {
@@ -50,6 +55,10 @@ beforeAll(async () => {
       conversation: null,
     });
   }
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await build?.remove();
 });
 
 describe('a list past the count bound', () => {
@@ -94,5 +103,19 @@ describe('a list past the count bound', () => {
   it('counts exactly what fits under the bound', async () => {
     expect(countOf(await list(agent, 'q=pulsar%2029'))).toEqual({ count: 1, countIsExact: true, listed: 1 });
     expect(countOf(await list(agent, 'status=solved'))).toEqual({ count: 0, countIsExact: true, listed: 0 });
+  });
+});
+
+describe("the queue's page past the count bound", () => {
+  it('says "More than" in words and offers the page after the counted ones', async () => {
+    const first = await getAs(t.app, agent, '/tickets?status=any');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain(`More than ${TICKETS_PAGE_SIZE} tickets`);
+    expect(first.body).toContain('aria-label="Page 2"');
+    // The second page counted to its end: exact, and no third page.
+    const second = await getAs(t.app, agent, '/tickets?status=any&page=2');
+    expect(second.body).toContain(`${TICKETS} tickets`);
+    expect(second.body).not.toContain('More than');
+    expect(second.body).not.toContain('aria-label="Page 3"');
   });
 });
