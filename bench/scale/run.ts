@@ -405,6 +405,10 @@ const QUEUE_ROUTES: Array<[string, string]> = [
   ['assignee=none', '/api/tickets?assignee=none'],
   ['organisation', '/api/tickets?organisation=Org%207'],
   ['q=words', '/api/tickets?q=gateway%20upgrade'],
+  // Words that many tickets hold (the first in 15 % of the subjects, the second in 9 %): the words above match
+  // none, so they show the index lookup alone, these the rows it leads to.
+  ['q=a common word', '/api/tickets?q=gateway'],
+  ['q=a common word, status=new', '/api/tickets?q=upgrade&status=new'],
   ['q=ticket number', `/api/tickets?q=${TICKET_ID}`],
   ['sort=updated', '/api/tickets?sort=updated'],
   ['page 500, due sort', '/api/tickets?page=500'],
