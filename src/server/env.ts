@@ -90,6 +90,11 @@ const envSchema = z.object({
   RATE_LIMIT_COMMENTS_PER_MINUTE: positiveInt(10_000).default(30),
   /** Bulk changes of the queue (status or assignee of several tickets) per minute one agent may make. */
   RATE_LIMIT_TICKET_BULK_PER_MINUTE: positiveInt(10_000).default(10),
+  /**
+   * A ticket list counts the tickets its filters select up to this many, then says "more than": counting a
+   * million tickets on every page costs seconds, paging them does not.
+   */
+  TICKET_LIST_COUNT_MAX: positiveInt(1_000_000).default(10_000),
   /** Ticket attachments per minute one signed-in user may upload. */
   RATE_LIMIT_ATTACHMENTS_PER_MINUTE: positiveInt(10_000).default(30),
   /** Download links per minute one signed-in user may request (each one is a compliance record). */

@@ -394,6 +394,21 @@ export function describeHelpdeskContract(
         expect([ids(first.tickets), first.count]).toEqual([[b.id, e.id], 3]);
         expect([ids(second.tickets), second.count]).toEqual([[a.id], 3]);
         expect([count.tickets, count.count]).toEqual([[], 3]);
+        expect([first.countIsExact, second.countIsExact, count.countIsExact]).toEqual([true, true, true]);
+
+        // A bounded count (countMax) counts at least to the page's end; a desk may count exactly all the same.
+        const bounded = await ticketDesk().listTickets({
+          scope: { kind: 'requester', email: one.email },
+          order: 'updated',
+          limit: 1,
+          offset: 0,
+          countMax: 1,
+        });
+        expect(ids(bounded.tickets)).toEqual([b.id]);
+        expect(
+          bounded.countIsExact ? bounded.count === 3 : bounded.count >= 1 && bounded.count < 3,
+          JSON.stringify({ count: bounded.count, countIsExact: bounded.countIsExact }),
+        ).toBe(true);
       });
     });
 

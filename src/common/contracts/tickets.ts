@@ -143,7 +143,13 @@ export const ticketDetailsSchema = z.object({
 export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
 export const ticketListSchema = z.object({
   tickets: z.array(ticketSchema),
+  /** The tickets the filters select; with `countIsExact` false, more than this (the count stops there). */
   count: z.number().int(),
+  /**
+   * False when counting stopped at the server's bound (TICKET_LIST_COUNT_MAX, 10,000 by default): a list of
+   * a million tickets is paged, not counted; the pages go on past `count`.
+   */
+  countIsExact: z.boolean(),
   stale: staleSchema,
 });
 export type TicketList = z.infer<typeof ticketListSchema>;

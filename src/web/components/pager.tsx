@@ -1,22 +1,29 @@
 import { Pagination } from '@mantine/core';
 
-/** Page links under a list, only when there is more than one page; each control names itself. */
+/**
+ * Page links under a list, only when there is more than one page; each control names itself. With `more`
+ * (the list holds more than `total`: its count stopped at a bound) one page past the counted ones is offered,
+ * so the next page is always reachable; each page further on counts to its own end.
+ */
 export function Pager({
   total,
   pageSize,
   page,
   onChange,
+  more = false,
 }: {
   total: number;
   pageSize: number;
   page: number;
   onChange: (page: number) => void;
+  more?: boolean;
 }) {
-  if (total <= pageSize) return null;
+  const pages = Math.ceil(total / pageSize) + (more ? 1 : 0);
+  if (pages <= 1) return null;
   return (
     <Pagination
       mt="md"
-      total={Math.ceil(total / pageSize)}
+      total={pages}
       value={page}
       onChange={onChange}
       getControlProps={(control) => ({ 'aria-label': `${control} page` })}

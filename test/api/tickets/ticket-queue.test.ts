@@ -55,9 +55,9 @@ beforeAll(async () => {
   });
 });
 
-const page = async (query: Partial<QueueQuery> & { limit: number; offset: number }) => {
+const page = async (query: Partial<QueueQuery> & { limit: number; offset: number }, countMax = 10_000) => {
   const result = await listQueue(
-    { ticketDesk: t.app.connectors.ticketDesk, now: Date.now(), dueSoonMinutes: SOON },
+    { ticketDesk: t.app.connectors.ticketDesk, now: Date.now(), dueSoonMinutes: SOON, countMax },
     { scope: { kind: 'all' }, sort: 'due', ...query },
   );
   return { names: result.tickets.map((ticket) => ticket.subject), count: result.count };
@@ -70,6 +70,24 @@ const allPages = async (query: Partial<QueueQuery>, size: number) => {
     const { names: more, count } = await page({ ...query, limit: size, offset });
     names.push(...more);
     if (offset + size >= count) return { names, count };
+  }
+};
+
+/**
+ * Every page of `size` with the count bounded at `countMax`, as the list's pages are followed: on while the
+ * count is not exact or a later page holds more; each page's count and whether it was exact.
+ */
+const boundedPages = async (query: Partial<QueueQuery>, size: number, countMax: number) => {
+  const names: string[] = [];
+  const counts: Array<[number, boolean]> = [];
+  for (let offset = 0; ; offset += size) {
+    const result = await listQueue(
+      { ticketDesk: t.app.connectors.ticketDesk, now: Date.now(), dueSoonMinutes: SOON, countMax },
+      { scope: { kind: 'all' }, sort: 'due', ...query, limit: size, offset },
+    );
+    names.push(...result.tickets.map((ticket) => ticket.subject));
+    counts.push([result.count, result.countIsExact]);
+    if (result.countIsExact && offset + size >= result.count) return { names, counts };
   }
 };
 
@@ -123,6 +141,26 @@ describe('the queue (sort=due) over a help desk that knows no clock', () => {
       names: ['overdue', 'overdue-less', 'soon', 'later', 'no-due'],
       count: 5,
     });
+  });
+
+  it('counts up to countMax, and past it says more: the pages still hold every ticket once', async () => {
+    const { names, counts } = await boundedPages({}, 2, 3);
+    expect(names).toEqual(wholeQueue);
+    // The waiting four are read whole; the rest are counted to the bound, or to the end of the page.
+    expect(counts).toEqual([
+      [4, false],
+      [4, false],
+      [6, false],
+      [7, true],
+    ]);
+    const updated = await boundedPages({ sort: 'updated' }, 3, 2);
+    expect(updated.names).toHaveLength(7);
+    expect(updated.counts).toEqual([
+      [3, false],
+      [6, false],
+      [7, true],
+    ]);
+    expect((await boundedPages({ sort: 'updated' }, 25, 7)).counts).toEqual([[7, true]]);
   });
 
   it('sort=updated without a due filter is the help desk’s own newest-change order', async () => {

@@ -123,6 +123,20 @@ export interface TicketListQuery {
   /** At most this many tickets (0: only the count). */
   limit: number;
   offset: number;
+  /**
+   * Count at most this many of the selected tickets, or the tickets up to the end of this page when more:
+   * a paged list needs no exact count of a million tickets (the count is what costs, not the page). A desk
+   * may count exactly all the same; undefined: count them all.
+   */
+  countMax?: number | undefined;
+}
+
+/** One page of a list, and how many tickets the query selects. */
+export interface TicketListPage {
+  tickets: HelpdeskTicketRecord[];
+  /** Every selected ticket when `countIsExact`; else a lower bound, with more selected than it says. */
+  count: number;
+  countIsExact: boolean;
 }
 
 export interface TicketChanges {
@@ -146,8 +160,8 @@ export interface TicketHit {
 export interface TicketDeskConnector extends ConnectorRoutes {
   createTicket(input: CreateTicketInput): Promise<HelpdeskTicketRecord>;
   getTicket(id: number): Promise<HelpdeskTicketRecord | undefined>;
-  /** One page of the tickets the query selects, and how many it selects in all. */
-  listTickets(query: TicketListQuery): Promise<{ tickets: HelpdeskTicketRecord[]; count: number }>;
+  /** One page of the tickets the query selects, and how many it selects in all (up to `countMax`). */
+  listTickets(query: TicketListQuery): Promise<TicketListPage>;
   /** Comments oldest first; internal notes only with `includeInternal`. */
   listComments(ticketId: number, options: { includeInternal: boolean }): Promise<HelpdeskComment[]>;
   listTicketEvents(ticketId: number): Promise<HelpdeskTicketEvent[]>;

@@ -75,6 +75,7 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
     }),
     types: ticketing.types,
     dueSoonMinutes: ticketing.dueSoonMinutes,
+    listCountMax: app.env.TICKET_LIST_COUNT_MAX,
   });
   const present = async (user: PortalUser, tickets: HelpdeskTicketRecord[]) => {
     const emails = tickets.flatMap((ticket) => [
@@ -115,8 +116,8 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
     presentOne,
     list: (user, query, log) =>
       lastLists.read(`${user.id}:${JSON.stringify(query)}`, async () => {
-        const { tickets, count } = await listTickets(options(log), user, query);
-        return { tickets: await present(user, tickets), count };
+        const { tickets, count, countIsExact } = await listTickets(options(log), user, query);
+        return { tickets: await present(user, tickets), count, countIsExact };
       }),
     details: (user, id, log) =>
       lastDetails.read(`${user.id}:${id}`, async () => {

@@ -2,6 +2,7 @@ import type { DueState, TicketPriority, TicketStatus } from '../../../common/tic
 import type {
   TicketDeskConnector,
   HelpdeskTicketRecord,
+  TicketListPage,
   TicketListQuery,
   TicketScope,
 } from '../../connectors/ticket-desk/types.js';
@@ -47,9 +48,9 @@ export interface QueueOptions {
   /** The instant the due states are counted at. */
   now: number;
   dueSoonMinutes: number;
+  /** A list counts at most this many tickets (TICKET_LIST_COUNT_MAX); past it the count says "more than". */
+  countMax: number;
 }
-
-type TicketPage = { tickets: HelpdeskTicketRecord[]; count: number };
 
 /** The tickets the query's plain filters select whose clock runs: fetched whole, bounded. */
 async function runningClocks(
@@ -66,15 +67,17 @@ async function runningClocks(
     order: 'created',
     limit: WAITING_MAX,
     offset: 0,
+    // Only the tickets are read: the count stops at them.
+    countMax: 0,
   });
   // An open ticket without a due time (opened in the help desk itself) awaits no response on the portal's clock.
   return tickets.filter(clockRuns);
 }
 
 export async function listQueue(
-  { ticketDesk, now, dueSoonMinutes }: QueueOptions,
+  { ticketDesk, now, dueSoonMinutes, countMax }: QueueOptions,
   query: QueueQuery,
-): Promise<TicketPage> {
+): Promise<TicketListPage> {
   const filters = {
     scope: query.scope,
     priority: query.priority,
@@ -83,7 +86,7 @@ export async function listQueue(
     assigneeEmail: query.assigneeEmail,
   };
   const plain = { ...filters, ...(query.statuses ? { statuses: query.statuses } : {}) };
-  const page = { limit: query.limit, offset: query.offset };
+  const page = { limit: query.limit, offset: query.offset, countMax };
 
   // Neither the filter nor the order needs the clock: the help desk answers alone.
   if (query.due === 'responded') {
@@ -109,7 +112,11 @@ export async function listQueue(
     const matching = running
       .filter((ticket) => dueState(ticket, now, dueSoonMinutes) === query.due)
       .sort(query.sort === 'due' ? byDue : byNewestChange);
-    return { tickets: matching.slice(page.offset, page.offset + page.limit), count: matching.length };
+    return {
+      tickets: matching.slice(page.offset, page.offset + page.limit),
+      count: matching.length,
+      countIsExact: true,
+    };
   }
 
   // The agents' queue: running clocks first, soonest due on top; then the rest, newest change first.
@@ -120,6 +127,11 @@ export async function listQueue(
     order: 'updated',
     offset: Math.max(0, page.offset - running.length),
     limit: page.limit - head.length,
+    countMax: Math.max(0, countMax - running.length),
   });
-  return { tickets: [...head, ...rest.tickets], count: running.length + rest.count };
+  return {
+    tickets: [...head, ...rest.tickets],
+    count: running.length + rest.count,
+    countIsExact: rest.countIsExact,
+  };
 }

@@ -46,6 +46,8 @@ export interface TicketOptions {
   mail: TicketMailer;
   types: readonly string[];
   dueSoonMinutes: number;
+  /** A list counts at most this many tickets (TICKET_LIST_COUNT_MAX). */
+  listCountMax: number;
 }
 
 /** What deciding which tickets a user sees reads of them. */
@@ -196,7 +198,12 @@ export async function listTickets(options: TicketOptions, user: PortalUser, quer
     }
   }
   return listQueue(
-    { ticketDesk: options.ticketDesk, now: Date.now(), dueSoonMinutes: options.dueSoonMinutes },
+    {
+      ticketDesk: options.ticketDesk,
+      now: Date.now(),
+      dueSoonMinutes: options.dueSoonMinutes,
+      countMax: options.listCountMax,
+    },
     {
       scope,
       statuses: statusesOf(query.status),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { SUPPORT_TIERS, TICKET_EVENT_KINDS, TICKET_PRIORITIES } from '../../../../common/tickets.js';
 import { USER_TYPES } from '../../../../common/users.js';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
@@ -10,14 +11,19 @@ import type { TicketConversationMessage } from '../../ticket-desk/types.js';
  */
 
 /** The help desk's own user records (a Zendesk end user or agent, in the vendor adapter). */
-export const helpdeskUsers = pgTable('helpdesk_users', {
-  /** Lower-cased email: the help desk's login name. */
-  email: text('email').primaryKey(),
-  name: text('name').notNull(),
-  role: text('role', { enum: USER_TYPES }).notNull(),
-  providedId: text('provided_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const helpdeskUsers = pgTable(
+  'helpdesk_users',
+  {
+    /** Lower-cased email: the help desk's login name. */
+    email: text('email').primaryKey(),
+    name: text('name').notNull(),
+    role: text('role', { enum: USER_TYPES }).notNull(),
+    providedId: text('provided_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The queue's words match the requester's name too (`ilike '%…%'`).
+  (table) => [index('helpdesk_users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops'))],
+);
 
 /**
  * An authorization request of the help desk's sign-in page: the OAuth parameters it was opened with and the
@@ -113,6 +119,22 @@ export const helpdeskTickets = pgTable(
     index('helpdesk_tickets_due_idx').on(table.firstResponseDueAt),
     index('helpdesk_tickets_search_idx').using('gin', table.search),
     index('helpdesk_tickets_staff_search_idx').using('gin', table.staffSearch),
+    // The queue's lists (ticket-desk/builtin/tickets.ts) at a million tickets: each filter with the list's
+    // order (newest change first), so a page and its bounded count read a few index entries, not the table.
+    // Ascending on purpose: read backwards, they give `updated_at desc, id desc` exactly (a `desc` index
+    // here is `desc nulls last`, which that order, nulls first, cannot use).
+    index('helpdesk_tickets_updated_idx').on(table.updatedAt, table.id),
+    index('helpdesk_tickets_status_updated_idx').on(table.status, table.updatedAt, table.id),
+    index('helpdesk_tickets_priority_updated_idx').on(table.priority, table.updatedAt, table.id),
+    index('helpdesk_tickets_assignee_updated_idx').on(table.assigneeEmail, table.updatedAt, table.id),
+    // The tickets whose first-response clock can run, oldest first: what the queue reads whole for its due
+    // order (services/tickets/ticket-queue.ts). Its statuses are the clock's (CLOCK_RUNNING_STATUSES).
+    index('helpdesk_tickets_waiting_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`first_responded_at is null and status in ('new', 'open', 'pending', 'hold')`),
+    // The queue's words (`q=`, a substring anywhere, case-insensitive): trigram indexes answer `ilike '%…%'`.
+    index('helpdesk_tickets_subject_trgm_idx').using('gin', table.subject.op('gin_trgm_ops')),
+    index('helpdesk_tickets_requester_email_trgm_idx').using('gin', table.requesterEmail.op('gin_trgm_ops')),
   ],
 );
 

@@ -398,9 +398,11 @@ export function createZendeskTicketDesk(options: ZendeskTicketDeskOptions): Tick
       const selected = (await records(tickets, users))
         .filter((ticket) => selects(query, ticket))
         .sort(byOrder(query.order));
+      // The scope's tickets are read whole and filtered here, so the count is exact whatever `countMax` says.
       return {
         tickets: selected.slice(query.offset, query.offset + query.limit),
         count: selected.length,
+        countIsExact: true,
       };
     },
 

@@ -77,6 +77,8 @@ export function TicketsPage({ staff }: { staff: boolean }) {
     setParams(search);
   };
   const total = tickets.data?.count ?? 0;
+  // False past the server's bound (10,000 by default): the list holds more than it counted.
+  const exact = tickets.data?.countIsExact ?? true;
   const rows = tickets.data?.tickets ?? [];
 
   return (
@@ -109,7 +111,7 @@ export function TicketsPage({ staff }: { staff: boolean }) {
             <>
               {stale}
               <p className={classes.count} aria-live="polite">
-                {total === 1 ? '1 ticket' : `${total} tickets`}
+                {countLabel(total, exact)}
               </p>
               <div className={classes.list}>
                 <DataTable
@@ -150,6 +152,7 @@ export function TicketsPage({ staff }: { staff: boolean }) {
               <Pager
                 total={total}
                 pageSize={TICKETS_PAGE_SIZE}
+                more={!exact}
                 page={page}
                 onChange={(next) => show({}, next)}
               />
@@ -159,6 +162,13 @@ export function TicketsPage({ staff }: { staff: boolean }) {
       </QueryState>
     </>
   );
+}
+
+/** "3 tickets", or "More than 10,000 tickets" when the count stopped at the server's bound. */
+function countLabel(total: number, exact: boolean): string {
+  const number = total.toLocaleString('en-US');
+  if (!exact) return `More than ${number} tickets`;
+  return total === 1 ? '1 ticket' : `${number} tickets`;
 }
 
 function TicketRow({
