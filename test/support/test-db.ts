@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
+import { pooledPglite } from './pglite-pool.js';
 import { databaseUrl, dropPostgresDatabase, withAdminClient } from './postgres-admin.js';
 
 export interface TestDatabase {
@@ -32,10 +32,10 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshotFile = inject('pgliteSnapshotFile');
-    // The snapshot is already migrated; without one (a file run outside the global setup) migrate here.
-    const snapshot = snapshotFile && migrate ? new Blob([await readFile(snapshotFile)]) : undefined;
-    const handle = await openDatabase({ location: { memory: true, snapshot } });
-    if (!snapshot && migrate) await migrateDatabase(handle);
+    if (snapshotFile && migrate) return pooledPglite(snapshotFile);
+    // Without a snapshot (a file run outside the global setup) migrate here.
+    const handle = await openDatabase({ location: { memory: true } });
+    if (migrate) await migrateDatabase(handle);
     const closeHandle = onceAsync(() => handle.close());
     return { handle, db: handle.db, label: 'pglite (memory)', close: closeHandle };
   }
