@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order of cost, stopping at the first failure.
-// lint -> format -> type-check -> dependency engines -> unit/API tests on PGlite -> the same on PostgreSQL
+// lint and type-check (at once) -> format, import cycles and dependency engines (at once) -> unit/API tests on PGlite -> the same on PostgreSQL
 // when TEST_DATABASE_URL is set, with two instances behind nginx (test/instances) -> the unit/API tests again on Node 24 when NODE24_BIN names its binary ->
 // build (with NODE_ENV=development set, to prove the build ignores it) -> no development runtime in dist/ ->
 // the Dockerfile's start command against the build ->
@@ -8,7 +8,7 @@
 // their fakes).
 // It ends with one summary line, 'N passed, N failed', counted from the runners' JSON reports; a browser test that
 // passed only on CI's retry counts as failed and fails the run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -104,13 +104,49 @@ function printSummary() {
   console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
+/**
+ * Runs checks at the same time, each with its output kept and printed whole once it ends: each of these uses
+ * about one core, and one after another they left the other core idle.
+ */
+async function runTogether(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const elapsed = stepTimer();
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status, signal) => {
+            console.log(`\n▶ ${title}`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(`◀ ${title}: ${elapsed()}`);
+            resolve({ title, status, signal });
+          });
+        }),
+    ),
+  );
+  const failed = results.filter((result) => result.status !== 0);
+  if (failed.length === 0) return;
+  for (const { title, status, signal } of failed)
+    console.error(`\n✖ ${title} failed (exit ${status ?? signal})`);
+  printSummary();
+  process.exit(failed[0].status || 1);
+}
+
 const npx = 'npx';
-run('lint', npx, ['eslint', '.', '--max-warnings=0']);
-run('format', npx, ['prettier', '--check', '.']);
-run('type-check', npx, ['tsc', '--noEmit']);
-// A cycle between modules (a connector's registry and its implementation, say) fails here, type imports included.
-run('import cycles', 'npm', ['run', '--silent', 'check:cycles']);
-run('dependency engines (Node 20 and 24)', 'node', ['scripts/check-engines.mjs']);
+await runTogether([
+  { title: 'lint', command: npx, args: ['eslint', '.', '--max-warnings=0'] },
+  { title: 'type-check', command: npx, args: ['tsc', '--noEmit'] },
+]);
+await runTogether([
+  { title: 'format', command: npx, args: ['prettier', '--check', '.'] },
+  // A cycle between modules (a connector's registry and its implementation, say) fails here, type imports
+  // included.
+  { title: 'import cycles', command: 'npm', args: ['run', '--silent', 'check:cycles'] },
+  { title: 'dependency engines (Node 20 and 24)', command: 'node', args: ['scripts/check-engines.mjs'] },
+]);
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 const vitestArgs = (name) => [
