@@ -145,7 +145,8 @@ test.describe('home page', () => {
         body: '{"error":"Service Unavailable"}',
       }),
     );
-    await page.goto('/sla');
+    // Hydrated first: a click before that is a plain link's, and the server renders the home page with its data.
+    await gotoHydrated(page, '/sla');
     await page
       .getByRole('banner')
       .getByRole('link', { name: `${portalConfig.product.name} Support` })
