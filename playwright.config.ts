@@ -169,8 +169,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 240_000,
     env: { E2E_READY_PORT: String(readyPort), E2E_SERVERS: JSON.stringify(servers) },
-    // The starter's lines say how long each group took to answer.
-    stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

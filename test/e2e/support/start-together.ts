@@ -34,7 +34,8 @@ function startServer(server: Server): ChildProcess {
   const child = spawn('sh', ['-c', server.command], {
     env: { ...process.env, ...server.env },
     detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // Their logs stay out of the test output, as with Playwright's own `webServer` entries; errors show.
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   child.on('exit', (code, signal) => {
     if (stopping) return;
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     group.forEach(startServer);
     await Promise.all(group.map(waitUntilAnswering));
     const names = group.map((server) => server.name).join(', ');
-    console.log(`[servers] ${names} answering after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.error(`[servers] ${names} answering after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   ready = true;
 }
