@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -9,6 +9,7 @@ import { adoptServerUser, serverSessionState } from './lib/session/session-store
 import { loadPortalConfig, readPortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { APP_LISTENING_EVENT } from './lib/app-listening';
+import { hydrateInSlices, slicesHydrated } from './lib/hydration-slices';
 
 /**
  * Loads the code of the lazy routes that match the current URL and puts it on the route objects, so the first
@@ -50,10 +51,9 @@ async function start(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of hydrating
-  // the whole page in one task (Lighthouse's Total Blocking Time); a click meanwhile makes React hydrate the
-  // part it lands on first and replays it there.
-  startTransition(() => {
+  // Preact hydrates synchronously, so the frame is hydrated here and the header, page and footer each in a
+  // task of their own after it (lib/hydration-slices.tsx): no task hydrates the whole page.
+  hydrateInSlices(() => {
     hydrateRoot(
       root,
       <StrictMode>
@@ -63,7 +63,8 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
-  // React listens now: the start script clicks again what was clicked before (start-after-paint.ts).
+  // The whole page listens now: the start script clicks again what was clicked before (start-after-paint.ts).
+  await slicesHydrated();
   document.dispatchEvent(new Event(APP_LISTENING_EVENT));
 }
 
