@@ -9,6 +9,7 @@ import { adoptServerUser, serverSessionState } from './lib/session/session-store
 import { loadPortalConfig, readPortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { APP_LISTENING_EVENT } from './lib/app-listening';
+import { isPortalRouteHandle } from './lib/route-handle';
 import { hydrateInSlices, slicesHydrated } from './lib/hydration-slices';
 
 /**
@@ -16,15 +17,17 @@ import { hydrateInSlices, slicesHydrated } from './lib/hydration-slices';
  * client render produces the same markup as the server did (otherwise React would see an empty page where the
  * server rendered one and throw the server HTML away). The page's start script preloads these chunks next to
  * this entry (`<link rel="modulepreload">`, web/start-after-paint.ts), so this waits for no request and
- * hydration starts at once: from then on React replays the clicks and submits it receives while it hydrates.
+ * hydration starts at once. For a signed-in user it also loads a members-only page's own code (preloaded too).
  */
-async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
+async function resolveLazyMatches(routes: RouteObject[], signedIn: boolean): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       const loaded = await route.lazy();
       Object.assign(route, { ...loaded, lazy: undefined });
+      // A members-only page's own code, as the server loaded it for this render (lib/session/member-body.tsx).
+      if (signedIn && isPortalRouteHandle(loaded.handle)) await loaded.handle.body?.load();
     }),
   );
 }
@@ -46,7 +49,7 @@ async function start(): Promise<void> {
 
   const config = await loadingConfig;
   const routes = createRoutes(config);
-  await resolveLazyMatches(routes);
+  await resolveLazyMatches(routes, user !== null);
   const router = createBrowserRouter(routes);
 
   const root = document.getElementById('root');
