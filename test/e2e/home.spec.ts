@@ -145,7 +145,8 @@ test.describe('home page', () => {
         body: '{"error":"Service Unavailable"}',
       }),
     );
-    await page.goto('/sla');
+    // Hydrated first, as above: a click before the app runs is a plain page load, rendered by the server.
+    await gotoHydrated(page, '/sla');
     await page
       .getByRole('banner')
       .getByRole('link', { name: `${portalConfig.product.name} Support` })
