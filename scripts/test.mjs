@@ -201,9 +201,11 @@ const chromium = ensureChromium();
 // A shell's NODE_ENV=development must not leak into the build (scripts/build.mjs); proven on every run.
 run('build (with NODE_ENV=development set)', 'npm', ['run', 'build'], { NODE_ENV: 'development' });
 run('production bundle', 'node', ['scripts/check-production-bundle.mjs']);
-// The Dockerfile's start command against that build (test/deploy/image-start.build.test.ts): Docker is not on
-// the test machines, so the test lays out the image's files and runs its CMD as the image would.
-run('the image start (Dockerfile) against the build', npx, [
+// The tests of that build (vitest.build.config.ts): the Dockerfile's start command against it
+// (test/deploy/image-start.build.test.ts; Docker is not on the test machines, so the test lays out the image's
+// files and runs its CMD as the image would) and each page module's initial JavaScript within its budget
+// (test/build/initial-js.build.test.ts).
+run('the image start (Dockerfile) and the page budgets against the build', npx, [
   ...vitestArgs('vitest-build.json'),
   '--config',
   'vitest.build.config.ts',

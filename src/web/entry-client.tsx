@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -10,21 +10,25 @@ import { loadPortalConfig, readPortalState } from './lib/portal-state';
 import { createQueryClient } from './lib/query-client';
 import { APP_LISTENING_EVENT } from './lib/app-listening';
 import { runEffectsBeforeNextInput } from './lib/effects-after-input';
+import { isPortalRouteHandle } from './lib/route-handle';
+import { hydrateInSlices, slicesHydrated } from './lib/hydration-slices';
 
 /**
  * Loads the code of the lazy routes that match the current URL and puts it on the route objects, so the first
  * client render produces the same markup as the server did (otherwise React would see an empty page where the
  * server rendered one and throw the server HTML away). The page's start script preloads these chunks next to
  * this entry (`<link rel="modulepreload">`, web/start-after-paint.ts), so this waits for no request and
- * hydration starts at once: from then on React replays the clicks and submits it receives while it hydrates.
+ * hydration starts at once. For a signed-in user it also loads a members-only page's own code (preloaded too).
  */
-async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
+async function resolveLazyMatches(routes: RouteObject[], signedIn: boolean): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       const loaded = await route.lazy();
       Object.assign(route, { ...loaded, lazy: undefined });
+      // A members-only page's own code, as the server loaded it for this render (lib/session/member-body.tsx).
+      if (signedIn && isPortalRouteHandle(loaded.handle)) await loaded.handle.body?.load();
     }),
   );
 }
@@ -47,15 +51,14 @@ async function start(): Promise<void> {
 
   const config = await loadingConfig;
   const routes = createRoutes(config);
-  await resolveLazyMatches(routes);
+  await resolveLazyMatches(routes, user !== null);
   const router = createBrowserRouter(routes);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of hydrating
-  // the whole page in one task (Lighthouse's Total Blocking Time); a click meanwhile makes React hydrate the
-  // part it lands on first and replays it there.
-  startTransition(() => {
+  // Preact hydrates synchronously, so the frame is hydrated here and the header, page and footer each in a
+  // task of their own after it (lib/hydration-slices.tsx): no task hydrates the whole page.
+  hydrateInSlices(() => {
     hydrateRoot(
       root,
       <StrictMode>
@@ -65,7 +68,8 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
-  // React listens now: the start script clicks again what was clicked before (start-after-paint.ts).
+  // The whole page listens now: the start script clicks again what was clicked before (start-after-paint.ts).
+  await slicesHydrated();
   document.dispatchEvent(new Event(APP_LISTENING_EVENT));
 }
 

@@ -37,6 +37,13 @@ function routingFor(config: PortalConfig): AppRouting {
   return routing;
 }
 
+/** The source files of the members-only page bodies among these handles (preloaded for a signed-in user). */
+function bodyModules(handles: unknown[]): string[] {
+  return handles.flatMap((handle) =>
+    isPortalRouteHandle(handle) && handle.body ? [handle.body.module] : [],
+  );
+}
+
 /** Renders one page request to HTML (see src/common/contracts/ssr.ts); called by the server for every page. */
 export async function render(input: SsrInput): Promise<SsrResult> {
   const { config } = input;
@@ -60,6 +67,10 @@ export async function render(input: SsrInput): Promise<SsrResult> {
     ),
     // The header's bell, on every page of a signed-in render.
     input.user ? prefetchNotices(queryClient, input.data) : undefined,
+    // A members-only page's own code, for its signed-in render only (lib/session/member-body.tsx).
+    ...context.matches.map((match) =>
+      input.user && isPortalRouteHandle(match.route.handle) ? match.route.handle.body?.load() : undefined,
+    ),
     // A members-only page without a session: what the home page it sends the visitor to shows (routes/home.tsx).
     !input.user &&
     context.matches.some((match) => isPortalRouteHandle(match.route.handle) && match.route.handle.membersOnly)
@@ -96,6 +107,9 @@ export async function render(input: SsrInput): Promise<SsrResult> {
     head,
     html,
     state,
-    modules: pageModuleFiles(routes, input.url),
+    modules: [
+      ...pageModuleFiles(routes, input.url),
+      ...(input.user ? bodyModules(context.matches.map((match) => match.route.handle)) : []),
+    ],
   };
 }

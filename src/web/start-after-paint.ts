@@ -14,14 +14,18 @@ import { APP_LISTENING_EVENT } from './lib/app-listening';
  *
  * Links and forms need no script, but a button that only the app handles (`type="button"`, every Mantine
  * button) does nothing until React listens. Such clicks are kept here and made again once it does
- * (APP_LISTENING_EVENT), so a click as soon as the page is painted is not lost; React then replays it where
- * it lands when that part is hydrated.
+ * (APP_LISTENING_EVENT, once the whole page is hydrated), so a click as soon as the page is painted is not
+ * lost.
  */
 const earlyClicks: HTMLButtonElement[] = [];
 
 function keepEarlyClick(event: MouseEvent): void {
   const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
-  if (button instanceof HTMLButtonElement && button.closest('#root')) earlyClicks.push(button);
+  if (!(button instanceof HTMLButtonElement) || !button.closest('#root')) return;
+  earlyClicks.push(button);
+  // Kept, so not passed on: the page hydrates in slices (lib/hydration-slices.tsx), and a button of a slice
+  // already hydrated would handle this click now and its replay again (a menu opened, then closed).
+  event.stopPropagation();
 }
 
 document.addEventListener('click', keepEarlyClick, true);

@@ -145,7 +145,7 @@ test.describe('home page', () => {
         body: '{"error":"Service Unavailable"}',
       }),
     );
-    // Hydrated first: a click before that is a plain link's, and the server renders the home page with its data.
+    // Hydrated first, as above: a click before the app runs is a plain page load, rendered by the server.
     await gotoHydrated(page, '/sla');
     await page
       .getByRole('banner')

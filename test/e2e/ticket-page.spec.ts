@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoIssues } from '../../src/server/connectors/tracker/builtin/demo-issues';
 import { tabTo } from './support/keyboard';
+import { initialJavaScript, INITIAL_JS_BUDGET_KB } from './support/initial-js';
 import { collectPageErrors, expectNoAxeViolations, gotoHydrated } from './support/pages';
 import { pageAs } from './support/signed-in';
 import { openTicketByApi } from './support/tickets';
@@ -9,7 +10,8 @@ import { openTicketByApi } from './support/tickets';
  * The ticket page as agents and customers work it, at desktop and phone widths: the composer's internal note
  * (yellow, never shown to the customer, reset to a reply after sending, its tabs worked by keyboard), files
  * in the reply (a good one attached, a renamed executable refused in words), "Send as Solved" in one step,
- * Jira keys and linked issues with their status, safe links in comments, and "Mark as solved" confirmed.
+ * Jira keys and linked issues with their status (within the initial JavaScript budget), safe links in comments,
+ * and "Mark as solved" confirmed.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -99,6 +101,23 @@ for (const width of [1280, 375]) {
       await expect(issues.getByRole('alert')).toContainText('the tracker has no issue NET-99999');
       await expectNoAxeViolations(page);
       await context.close();
+    });
+
+    test('the agent’s page, tracker links and all, loads at most 150 KB of JavaScript (gzipped) at first load', async ({
+      browser,
+      baseURL,
+    }) => {
+      const agent = await pageAs(browser, baseURL, 'agent', width);
+      const page = agent.page;
+      // Its side column asks for the ticket's linked issues at load: their check must not bring zod with it.
+      const contextAnswer = page.waitForResponse((response) =>
+        /\/api\/tickets\/\d+\/context$/.test(response.url()),
+      );
+      const { kb, files } = await initialJavaScript(page, ticketUrl);
+      expect((await contextAnswer).ok()).toBe(true);
+      await expect(page.getByRole('region', { name: 'Linked Jira issues' })).toBeVisible();
+      expect(kb, files.join('\n')).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+      await agent.context.close();
     });
 
     test('an agent sends a reply with a screenshot as Solved in one step; a renamed executable is refused in words', async ({

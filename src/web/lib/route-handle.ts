@@ -47,6 +47,11 @@ export interface PortalRouteHandle {
    * redirect, its answer would load zod to check it).
    */
   membersOnly?: true;
+  /**
+   * A members-only page's own code, split off its route module (lib/session/member-body.tsx): loaded before a
+   * signed-in render (the server's, and the browser's before hydrating), and preloaded with the page for them.
+   */
+  body?: { load(): Promise<void>; module: string };
   prefetch?(
     queryClient: QueryClient,
     data: SsrData,

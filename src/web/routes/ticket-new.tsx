@@ -1,13 +1,19 @@
 import { MemberPage } from '../lib/session/member-page';
 import { sessionCan, useCan } from '../lib/session/use-can';
 import { AppLink } from '../components/app-link';
-import { TicketFormPage } from '../features/tickets/components/ticket-form-page';
+import { memberBody } from '../lib/session/member-body';
 import { paths } from '../lib/paths';
 import type { PortalRouteHandle } from '../lib/route-handle';
 import { requesterProfileKey } from '../features/tickets/api/get-requester-profile';
 
+const form = memberBody(
+  () => import('../features/tickets/components/ticket-form-page').then((module) => module.TicketFormPage),
+  'src/web/features/tickets/components/ticket-form-page.tsx',
+);
+
 export const handle: PortalRouteHandle = {
   membersOnly: true,
+  body: form.handle,
   meta: ({ config }) => ({
     title: 'Create a ticket',
     description: `Open a ${config.product.name} support ticket; production outages are P1.`,
@@ -33,7 +39,7 @@ function CustomersOnly() {
       </p>
     );
   }
-  return <TicketFormPage />;
+  return <form.Body />;
 }
 
 export function Component() {

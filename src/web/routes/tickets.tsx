@@ -1,12 +1,18 @@
 import { MemberPage } from '../lib/session/member-page';
 import { useCan } from '../lib/session/use-can';
-import { TicketsPage } from '../features/tickets/components/tickets-page';
+import { memberBody } from '../lib/session/member-body';
 import type { PortalRouteHandle } from '../lib/route-handle';
 import { ticketListKey, ticketListQuery, ticketViewFrom } from '../features/tickets/api/get-tickets';
 import { sessionCan } from '../lib/session/use-can';
 
+const page = memberBody(
+  () => import('../features/tickets/components/tickets-page').then((module) => module.TicketsPage),
+  'src/web/features/tickets/components/tickets-page.tsx',
+);
+
 export const handle: PortalRouteHandle = {
   membersOnly: true,
+  body: page.handle,
   meta: ({ config }) => ({
     title: 'Ticket Portal',
     description: `Your ${config.product.name} support requests, their status and first-response times.`,
@@ -23,7 +29,7 @@ export const handle: PortalRouteHandle = {
 };
 
 function Tickets() {
-  return <TicketsPage staff={useCan('openAgentConsole')} />;
+  return <page.Body staff={useCan('openAgentConsole')} />;
 }
 
 export function Component() {

@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../common/api-paths';
-import { lazyContracts } from '../../../lib/lazy-contracts';
 import { fetchApi, retryUnlessRefused } from '../../../lib/api-client';
+import { readTicketContext, readTicketIssueItem } from '../lib/ticket-context-check';
 import { ticketApiPath, TICKETS_KEY } from '../lib/ticket-contracts';
-
-const linkContracts = lazyContracts(() => import('../../../../common/contracts/ticket-links'));
 
 /** Under the ticket keys: a change of any ticket (a new note naming an issue) refreshes it too. */
 export const ticketContextKey = (id: string) => [...TICKETS_KEY, 'context', id] as const;
@@ -13,12 +11,9 @@ export const ticketContextKey = (id: string) => [...TICKETS_KEY, 'context', id] 
 export function useTicketContext(id: string, enabled: boolean) {
   return useQuery({
     queryKey: ticketContextKey(id),
+    // Asked at load on every staff ticket page: checked without zod (lib/ticket-context-check.ts).
     queryFn: ({ signal }) =>
-      fetchApi(
-        ticketApiPath(apiPaths.tickets.context, id),
-        { signal },
-        linkContracts((c) => c.ticketContextSchema),
-      ),
+      fetchApi(ticketApiPath(apiPaths.tickets.context, id), { signal }, readTicketContext),
     enabled,
     retry: retryUnlessRefused,
   });
@@ -32,7 +27,7 @@ export function useLinkIssue(id: string) {
       fetchApi(
         ticketApiPath(apiPaths.tickets.issueLinks, id),
         { method: 'POST', json: { key } },
-        linkContracts((c) => c.ticketIssueItemSchema),
+        readTicketIssueItem,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketContextKey(id) }),
   });
