@@ -93,6 +93,19 @@ for (const width of WIDTHS) {
       await context.close();
     });
 
+    test('a filter that matches no ticket says so and clears in one step', async ({ browser, baseURL }) => {
+      const { context, page } = await pageAs(browser, baseURL, 'agent', width);
+      await gotoHydrated(page, '/tickets?status=hold&q=qwxzv-no-such-ticket');
+      await expect(page.getByText('No tickets found: none matches these filters.')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
+      await page.getByRole('button', { name: 'Clear the filters' }).click();
+      await expect(page).toHaveURL(/\/tickets$/);
+      await expect(queue(page)).toBeVisible();
+      await expect(filters(page).getByLabel('Search the queue')).toHaveValue('');
+      await context.close();
+    });
+
     test('an agent assigns three tickets at once, by keyboard alone', async ({ browser, baseURL }) => {
       test.slow();
       const { context, page } = await pageAs(browser, baseURL, 'agent', width);

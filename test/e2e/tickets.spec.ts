@@ -154,7 +154,7 @@ test('another customer finds the ticket nowhere: not by its number, not in their
   );
   await expectNoAxeViolations(page);
   await page.goto('/tickets');
-  await expect(page.getByText('No tickets found.')).toBeVisible();
+  await expect(page.getByText('No tickets found: you have not opened a ticket yet.')).toBeVisible();
   await expectNoAxeViolations(page);
   await gotoHydrated(page, `/search?q=${encodeURIComponent(subject)}`);
   // My Requests has nothing of it, and no result anywhere leads to the ticket.

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { Page } from '../components/page';
 import { NoPage, noPageMeta } from '../features/not-found/components/no-page';
+import { PdfFrame } from '../features/service-descriptions/components/pdf-frame';
 import { findServiceDocument } from '../features/service-descriptions/lib/service-documents';
 import { paths } from '../lib/paths';
 import { usePortalConfig } from '../lib/portal-config-context';
@@ -26,7 +27,7 @@ export function Component() {
           Download the PDF
         </a>
       </p>
-      <iframe title={`${doc.title} (PDF)`} src={pdf} className={classes.frame} loading="lazy" />
+      <PdfFrame title={`${doc.title} (PDF)`} src={pdf} />
     </Page>
   );
 }

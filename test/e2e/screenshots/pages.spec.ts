@@ -127,6 +127,12 @@ pictures('signed-out', [
   { name: 'eol-policy', path: '/Acme-EOL-Policy', ready: heading(/end of life/i) },
   { name: 'chatbot-policy', path: '/Acme-Chatbot-Policy', ready: heading(/chatbot/i) },
   { name: 'service-descriptions', path: '/service-descriptions', ready: heading(/service descriptions/i) },
+  {
+    // The headless shell has no PDF viewer: the page offers the PDF in the frame's place, as on a phone.
+    name: 'service-document',
+    path: '/support-services/software-support-services.pdf',
+    ready: (page) => page.getByRole('main').getByRole('link', { name: 'Open the PDF' }),
+  },
   { name: 'locating-id', path: '/locating-controllerid-customerid', ready: heading(/ID/) },
   { name: 'download-process', path: '/download-process', ready: heading(/download/i) },
   { name: 'not-found', path: '/this/does-not-exist', ready: heading(/not found/i) },
@@ -163,6 +169,11 @@ pictures('customer', [
   },
   { name: 'ticket', path: '/tickets/1', ready: (page) => page.getByRole('heading', { level: 2 }).first() },
   {
+    name: 'ticket-missing',
+    path: '/tickets/999999',
+    ready: (page) => page.getByRole('alert').filter({ hasText: 'There is no ticket with this number' }),
+  },
+  {
     name: 'notifications',
     path: '/notifications',
     ready: (page) => page.getByRole('main').getByText('Controller 8.1 maintenance window').first(),
@@ -174,6 +185,19 @@ pictures('customer', [
     act: async (page) => {
       await page.getByTestId('notice-bell').click();
       await expect(page.getByTestId('notice-bell')).toHaveAttribute('aria-expanded', 'true');
+    },
+  },
+  {
+    // The notice the setup had the customer read already: opening it records nothing new.
+    name: 'notification-details',
+    path: '/notifications',
+    ready: (page) => page.getByRole('main').getByText('Controller 8.1 maintenance window').first(),
+    act: async (page) => {
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: 'Upgrade gateways before 7.1 reaches end of life' })
+        .click();
+      await expect(page.getByText('Plan the upgrade to 8.1.')).toBeVisible();
     },
   },
   { name: 'downloads', path: '/downloads', ready: heading(/download/i) },
@@ -210,6 +234,11 @@ pictures('agent', [
           '[placeholder="Search canned replies"] { outline: none !important; border-color: transparent !important; }',
       });
     },
+  },
+  {
+    name: 'tickets-no-match',
+    path: '/tickets?q=qwxzv-no-such-ticket',
+    ready: (page) => page.getByText('No tickets found: none matches these filters.'),
   },
   {
     name: 'search',
@@ -249,6 +278,16 @@ pictures('admin', [
     },
   },
   { name: 'users', path: '/users', ready: heading(/./) },
+  {
+    name: 'readers',
+    path: '/support-notices',
+    ready: (page) => page.getByRole('table'),
+    act: async (page) => {
+      await page.getByRole('link', { name: /^1 reader of the notice: Upgrade gateways/ }).click();
+      await expect(page.getByRole('main').getByText('Casey Customer')).toBeVisible();
+    },
+  },
+  { name: 'content-sync', path: '/admin/content-sync', ready: heading(/content sync/i) },
   { name: 'download-records', path: '/admin/download-records', ready: heading(/download records/i) },
   { name: 'search-analytics', path: '/admin/search-analytics', ready: heading(/search analytics/i) },
 ]);

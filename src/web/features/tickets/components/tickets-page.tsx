@@ -25,6 +25,7 @@ import {
 } from '../api/get-tickets';
 import { CUSTOMER_STATUS_FILTERS, statusLabel } from '../lib/status-labels';
 import { useTicketEvents } from '../lib/use-ticket-events';
+import { NoTickets } from './no-tickets';
 import { StaleNotice } from './stale-notice';
 import { BulkActions } from './ticket-bulk-actions';
 import { DueBadge, dateTime } from './due-badge';
@@ -104,7 +105,14 @@ export function TicketsPage({ staff }: { staff: boolean }) {
             return (
               <>
                 {stale}
-                <p>No tickets found.</p>
+                <NoTickets
+                  staff={staff}
+                  filtered={params.toString() !== ''}
+                  onClear={() => {
+                    setSelected(new Set());
+                    setParams(new URLSearchParams());
+                  }}
+                />
               </>
             );
           return (
