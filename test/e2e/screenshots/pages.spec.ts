@@ -84,6 +84,18 @@ async function settle(page: Page, shot: Shot) {
   await steadyClockText(page);
 }
 
+/** Opens a sign-in dialog from the header, or on a phone from the menu, and waits until the menu has closed. */
+async function openLogin(page: Page, name: 'Customer Login' | 'Agent Login'): Promise<Locator> {
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  if (await openMenu.isVisible()) await openMenu.click();
+  await page.getByRole('link', { name }).filter({ visible: true }).first().click();
+  // The menu closes as the login opens: the picture is taken once its closing is over.
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 function pictures(role: ScreenshotRole | 'signed-out', shots: Shot[]) {
   test.describe(role, () => {
     if (role !== 'signed-out') test.use({ storageState: screenshotPortal.state[role] });
@@ -143,13 +155,29 @@ pictures('signed-out', [
     path: '/',
     ready: heading(/support/i),
     act: async (page) => {
-      // On a phone, sign-in is in the menu.
-      const openMenu = page.getByRole('button', { name: 'Open menu' });
-      if (await openMenu.isVisible()) await openMenu.click();
-      await page.getByRole('link', { name: 'Customer Login' }).filter({ visible: true }).first().click();
-      // The menu closes as the login opens: the picture is taken once its closing is over.
-      await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
-      await expect(page.getByRole('dialog')).toBeVisible();
+      await openLogin(page, 'Customer Login');
+    },
+  },
+  {
+    name: 'agent-login-refused',
+    path: '/',
+    ready: heading(/support/i),
+    act: async (page) => {
+      const dialog = await openLogin(page, 'Agent Login');
+      await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(dialog.getByText('Enter your password.')).toBeVisible();
+    },
+  },
+  {
+    // The built-in help desk's page for the one-time code, after the email was given.
+    name: 'one-time-code',
+    path: '/',
+    ready: heading(/support/i),
+    act: async (page) => {
+      const dialog = await openLogin(page, 'Customer Login');
+      await dialog.getByLabel('Email').fill(screenshotPortal.customer.email);
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Enter your one-time code' })).toBeVisible();
     },
   },
 ]);
