@@ -409,6 +409,19 @@ export function describeHelpdeskContract(
           bounded.countIsExact ? bounded.count === 3 : bounded.count >= 1 && bounded.count < 3,
           JSON.stringify({ count: bounded.count, countIsExact: bounded.countIsExact }),
         ).toBe(true);
+
+        // Asked for no count: the page alone, its count the tickets on it, never said to be exact.
+        const uncounted = (offset: number) =>
+          ticketDesk().listTickets({
+            scope: { kind: 'requester', email: one.email },
+            order: 'updated',
+            limit: 2,
+            offset,
+            count: false,
+          });
+        const [head, tail] = [await uncounted(0), await uncounted(2)];
+        expect([ids(head.tickets), head.count, head.countIsExact]).toEqual([[b.id, e.id], 2, false]);
+        expect([ids(tail.tickets), tail.count, tail.countIsExact]).toEqual([[a.id], 1, false]);
       });
     });
 

@@ -122,6 +122,8 @@ export interface FakeServer {
   malformedNext(n: number): void;
   /** The next `n` requests are answered as usual: injections made after this call wait behind them. */
   passNext(n: number): void;
+  /** Drops every injection not used yet (as `DELETE /__fake/fail`): the next request is answered as usual. */
+  clearInjections(): void;
   stop(): Promise<void>;
 }
 
@@ -170,6 +172,9 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
   const inject = (n: number, injection: Injection) => {
     for (let i = 0; i < n; i++) injections.push(injection);
   };
+  const clearInjections = () => {
+    injections.length = 0;
+  };
 
   const control = (method: string, path: string, body: Buffer, res: ServerResponse): void => {
     const input = controlBody(body);
@@ -195,7 +200,7 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
       return sendJson(res, 204);
     }
     if (path === '/__fake/fail' && method === 'DELETE') {
-      injections.length = 0;
+      clearInjections();
       return sendJson(res, 204);
     }
     if (path === '/__fake/hang' && method === 'POST') {
@@ -285,6 +290,7 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
     hangNext: (n) => inject(n, { kind: 'hang' }),
     malformedNext: (n) => inject(n, { kind: 'malformed' }),
     passNext: (n) => inject(n, { kind: 'pass' }),
+    clearInjections,
     stop: () =>
       new Promise<void>((resolve) => {
         // Hung requests keep their sockets open: close them, or `close` would wait for them forever.

@@ -1,5 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { noticeEventSchema } from '../../common/contracts/notices.js';
+import { TICKET_EVENT_KINDS, type TicketEventKind } from '../services/tickets/ticket-events.js';
+import type { NoticeEventKind } from '../services/notices/notice-events.js';
 
 /** Every family's name starts with this, so the portal's series are found apart from other exporters'. */
 const PREFIX = 'portal_';
@@ -69,6 +72,8 @@ export class PortalMetrics {
   private readonly http: Histogram<'method' | 'route' | 'status_class'>;
   private readonly searchSources: Histogram<'source' | 'status'>;
   private readonly liveEvents: Counter<'stream' | 'event'>;
+  private readonly noticeEvents: Counter<'kind'>;
+  private readonly ticketEvents: Counter<'kind'>;
 
   constructor() {
     const registers = [this.registry];
@@ -94,6 +99,23 @@ export class PortalMetrics {
       labelNames: ['stream', 'event'],
       registers,
     });
+    this.noticeEvents = new Counter({
+      name: `${PREFIX}notice_events_total`,
+      help: 'Notice changes this instance announced to every instance, by kind (created, updated, deleted).',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.ticketEvents = new Counter({
+      name: `${PREFIX}ticket_events_total`,
+      help:
+        'Ticket changes this instance announced to every instance, by kind (created, commented, updated, ' +
+        'attached, desk: made at the help desk itself).',
+      labelNames: ['kind'],
+      registers,
+    });
+    // Every kind from zero, so a rate is defined before the first change of a kind (the sets are fixed).
+    for (const kind of noticeEventSchema.shape.action.options) this.noticeEvents.inc({ kind }, 0);
+    for (const kind of TICKET_EVENT_KINDS) this.ticketEvents.inc({ kind }, 0);
     const read = (): StateReaders | undefined => this.readers;
     new Gauge({
       name: `${PREFIX}search_breaker_state`,
@@ -169,6 +191,14 @@ export class PortalMetrics {
 
   liveEventSent(stream: string, event: string): void {
     this.liveEvents.inc({ stream, event });
+  }
+
+  noticeEventAnnounced(kind: NoticeEventKind): void {
+    this.noticeEvents.inc({ kind });
+  }
+
+  ticketEventAnnounced(kind: TicketEventKind): void {
+    this.ticketEvents.inc({ kind });
   }
 
   /** The Prometheus text exposition and its content type. */

@@ -11,6 +11,7 @@ import { customerOf, openTicket, ticketPath } from '../../support/tickets.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../support/test-db.js';
 import { deskTicketInput } from '../../support/desk-tickets.js';
+import { parseExposition, samplesOf } from '../observability/prometheus-text.js';
 
 /**
  * Zendesk's webhook on a portal whose ticket desk is Zendesk (the fake): a change made in Zendesk reaches the
@@ -54,6 +55,13 @@ afterAll(async () => {
   await fake.stop();
 });
 
+/** The desk's changes this instance announced (`/metrics`). */
+async function deskEvents(): Promise<number | undefined> {
+  const res = await t.app.inject({ method: 'GET', url: apiPaths.system.metrics });
+  const [sample] = samplesOf(parseExposition(res.body), 'portal_ticket_events_total', { kind: 'desk' });
+  return sample?.value;
+}
+
 const about = (id: number) => (event: { event: string; data: string }) =>
   event.event === 'ticket' && (JSON.parse(event.data) as { ticketId: number }).ticketId === id;
 
@@ -87,9 +95,11 @@ describe("Zendesk's ticket webhook", () => {
     const tampered = signedDelivery(hook, SECRET, ticket.id);
     expect(await deliver({ ...tampered, body: tampered.body.replace(String(ticket.id), '1') })).toBe(401);
 
+    expect(await deskEvents()).toBe(0);
     const good = signedDelivery(hook, SECRET, ticket.id);
     expect(await deliver(good)).toBe(200);
     await stream.next(about(ticket.id), WITHIN_MS);
+    expect(await deskEvents()).toBe(1);
     const details = await desk.getTicket(ticket.id);
     expect(details?.status).toBe('pending');
 
@@ -97,6 +107,7 @@ describe("Zendesk's ticket webhook", () => {
     const readsBefore = fake.log.filter((entry) => entry.outcome.route === 'tickets_show').length;
     expect(await deliver(good)).toBe(200);
     expect(fake.log.filter((entry) => entry.outcome.route === 'tickets_show').length).toBe(readsBefore);
+    expect(await deskEvents()).toBe(1);
   });
 
   it('runs the portal’s ticket pages over Zendesk: a ticket opened in the portal is held by Zendesk, with its due time kept here', async () => {

@@ -5,6 +5,7 @@ import { TICKETS_PAGE_SIZE } from '../../../src/common/tickets.js';
 import { callerOf, getAs, type Caller } from '../../support/callers.js';
 import { createSourceBuild } from '../../support/rendered-pages.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { countStatements, statementsDuring } from '../../support/sql-statements.js';
 import { customerOf } from '../../support/tickets.js';
 
 /**
@@ -103,6 +104,41 @@ describe('a list past the count bound', () => {
   it('counts exactly what fits under the bound', async () => {
     expect(countOf(await list(agent, 'q=pulsar%2029'))).toEqual({ count: 1, countIsExact: true, listed: 1 });
     expect(countOf(await list(agent, 'status=solved'))).toEqual({ count: 0, countIsExact: true, listed: 0 });
+  });
+});
+
+/** The statements that counted help desk tickets, of those that ran during `run`. */
+async function ticketCountsDuring<T>(run: () => Promise<T>): Promise<{ result: T; counts: string[] }> {
+  const { result, statements } = await statementsDuring(t.database.handle, run);
+  return { result, counts: countStatements(statements).filter((sql) => sql.includes('helpdesk_tickets')) };
+}
+
+describe('a list asked for no count', () => {
+  const query = { scope: { kind: 'all' }, order: 'updated', limit: 10, offset: 0 } as const;
+
+  it('runs no count statement at the built-in desk, and answers the page alone', async () => {
+    const { result, counts } = await ticketCountsDuring(() =>
+      t.app.connectors.ticketDesk.listTickets({ ...query, count: false }),
+    );
+    expect(counts).toEqual([]);
+    expect(result.tickets.map((ticket) => ticket.subject)).toHaveLength(10);
+    expect([result.count, result.countIsExact]).toEqual([10, false]);
+    // The same list with a count runs one (so the capture sees them).
+    const counted = await ticketCountsDuring(() =>
+      t.app.connectors.ticketDesk.listTickets({ ...query, countMax: 2 }),
+    );
+    expect(counted.counts).toHaveLength(1);
+    expect([counted.result.count, counted.result.countIsExact]).toEqual([10, false]);
+  });
+
+  it("is how the agents' queue reads its waiting tickets: only the listed rest is counted", async () => {
+    const { result, counts } = await ticketCountsDuring(() => list(agent, 'sort=due&status=any'));
+    expect(countOf(result)).toEqual({
+      count: TICKETS_PAGE_SIZE,
+      countIsExact: false,
+      listed: TICKETS_PAGE_SIZE,
+    });
+    expect(counts).toHaveLength(1);
   });
 });
 

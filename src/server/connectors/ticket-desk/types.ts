@@ -126,15 +126,24 @@ export interface TicketListQuery {
   /**
    * Count at most this many of the selected tickets, or the tickets up to the end of this page when more:
    * a paged list needs no exact count of a million tickets (the count is what costs, not the page). A desk
-   * may count exactly all the same; undefined: count them all.
+   * may count exactly all the same; undefined: count them all. Ignored when `count` is false.
    */
   countMax?: number | undefined;
+  /**
+   * `false`: the page's tickets only, and no count at all (a desk runs no count statement or request), for a
+   * caller that reads the tickets and not how many there are. The answer's `count` is then the tickets on the
+   * page and `countIsExact` false. Undefined or `true`: counted as `countMax` says.
+   */
+  count?: boolean | undefined;
 }
 
 /** One page of a list, and how many tickets the query selects. */
 export interface TicketListPage {
   tickets: HelpdeskTicketRecord[];
-  /** Every selected ticket when `countIsExact`; else a lower bound, with more selected than it says. */
+  /**
+   * Every selected ticket when `countIsExact`; else a lower bound, with more selected than it says (or, when
+   * the query asked for no count, the tickets on this page).
+   */
   count: number;
   countIsExact: boolean;
 }
@@ -160,7 +169,10 @@ export interface TicketHit {
 export interface TicketDeskConnector extends ConnectorRoutes {
   createTicket(input: CreateTicketInput): Promise<HelpdeskTicketRecord>;
   getTicket(id: number): Promise<HelpdeskTicketRecord | undefined>;
-  /** One page of the tickets the query selects, and how many it selects in all (up to `countMax`). */
+  /**
+   * One page of the tickets the query selects, and how many it selects in all (up to `countMax`; none at all
+   * with `count: false`).
+   */
   listTickets(query: TicketListQuery): Promise<TicketListPage>;
   /** Comments oldest first; internal notes only with `includeInternal`. */
   listComments(ticketId: number, options: { includeInternal: boolean }): Promise<HelpdeskComment[]>;

@@ -13,7 +13,7 @@ import {
   type NoticeRow,
 } from '../../db/schema/index.js';
 import { ServiceError } from '../../lib/errors.js';
-import { announceNoticeChange } from './notice-events.js';
+import { announceNoticeChange, type NoticeEventObserver } from './notice-events.js';
 import { noticeText, sanitizeNoticeHtml } from './notice-html.js';
 
 /**
@@ -24,6 +24,8 @@ import { noticeText, sanitizeNoticeHtml } from './notice-html.js';
 /** What the notice service needs: every call takes it first, then the actor (when it has one), then its input. */
 export interface NoticeOptions {
   db: Database;
+  /** Told of each change announced (the instance's metrics). */
+  onNoticeEvent?: NoticeEventObserver | undefined;
 }
 
 export interface NoticeViewer {
@@ -146,6 +148,7 @@ function changedFields(
 
 async function recordChange(
   tx: Database,
+  onNoticeEvent: NoticeEventObserver | undefined,
   change: {
     noticeId: string;
     actorId: string;
@@ -155,14 +158,18 @@ async function recordChange(
 ): Promise<void> {
   const [audit] = await tx.insert(noticeChanges).values(change).returning({ id: noticeChanges.id });
   if (!audit) throw new Error('the audit row was not written');
-  await announceNoticeChange(tx, { seq: audit.id, action: change.action, noticeId: change.noticeId });
+  await announceNoticeChange(
+    tx,
+    { seq: audit.id, action: change.action, noticeId: change.noticeId },
+    onNoticeEvent,
+  );
 }
 
 /** Ids are creation times in milliseconds (the spec's timestamp string); two in one millisecond take the next. */
 const ID_ATTEMPTS = 20;
 
 export async function createNotice(
-  { db }: NoticeOptions,
+  { db, onNoticeEvent }: NoticeOptions,
   actor: NoticeViewer,
   input: NoticeInput,
 ): Promise<NoticeRow> {
@@ -180,7 +187,7 @@ export async function createNotice(
         .onConflictDoNothing()
         .returning();
       if (row) {
-        await recordChange(tx, {
+        await recordChange(tx, onNoticeEvent, {
           noticeId: row.id,
           actorId: actor.id,
           action: 'created',
@@ -200,7 +207,7 @@ async function lockedActiveNotice(tx: Database, id: string): Promise<NoticeRow> 
 }
 
 export async function updateNotice(
-  { db }: NoticeOptions,
+  { db, onNoticeEvent }: NoticeOptions,
   actor: NoticeViewer,
   id: string,
   input: NoticeInput,
@@ -216,20 +223,20 @@ export async function updateNotice(
       .where(eq(notices.id, id))
       .returning();
     if (!row) throw new ServiceError('NOT_FOUND', 'No such notice.');
-    await recordChange(tx, { noticeId: id, actorId: actor.id, action: 'updated', fields });
+    await recordChange(tx, onNoticeEvent, { noticeId: id, actorId: actor.id, action: 'updated', fields });
     return row;
   });
 }
 
 /** The spec's delete: the notice stays, inactive (listed nowhere, its reads and trail kept). */
 export async function deleteNotice(
-  { db }: NoticeOptions,
+  { db, onNoticeEvent }: NoticeOptions,
   actor: NoticeViewer,
   id: string,
 ): Promise<NoticeRow> {
   return db.transaction(async (tx) => {
     const before = await lockedActiveNotice(tx, id);
-    return setActive(tx, actor, before, false, 'deleted');
+    return setActive(tx, onNoticeEvent, actor, before, false, 'deleted');
   });
 }
 
@@ -238,7 +245,7 @@ export async function deleteNotice(
  * update of `active` (false to true), which the change history shows as a restore.
  */
 export async function restoreNotice(
-  { db }: NoticeOptions,
+  { db, onNoticeEvent }: NoticeOptions,
   actor: NoticeViewer,
   id: string,
 ): Promise<NoticeRow> {
@@ -246,13 +253,14 @@ export async function restoreNotice(
     const [before] = await tx.select().from(notices).where(eq(notices.id, id)).for('update');
     if (!before) throw new ServiceError('NOT_FOUND', 'No such notice.');
     if (before.active) throw new ServiceError('CONFLICT', 'This notice is not deleted.');
-    return setActive(tx, actor, before, true, 'updated');
+    return setActive(tx, onNoticeEvent, actor, before, true, 'updated');
   });
 }
 
 /** Deletes (false) or restores (true) a locked notice, and records the change in its trail. */
 async function setActive(
   tx: Database,
+  onNoticeEvent: NoticeEventObserver | undefined,
   actor: NoticeViewer,
   before: NoticeRow,
   active: boolean,
@@ -264,7 +272,7 @@ async function setActive(
     .where(eq(notices.id, before.id))
     .returning();
   if (!row) throw new ServiceError('NOT_FOUND', 'No such notice.');
-  await recordChange(tx, {
+  await recordChange(tx, onNoticeEvent, {
     noticeId: before.id,
     actorId: actor.id,
     action,

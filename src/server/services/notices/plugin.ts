@@ -10,7 +10,11 @@ declare module 'fastify' {
 }
 
 async function noticesPlugin(app: FastifyInstance): Promise<void> {
-  app.decorate('notices', { db: app.db } satisfies NoticeOptions);
+  app.decorate('notices', {
+    db: app.db,
+    // What this instance announced, counted by kind (`portal_notice_events_total`).
+    onNoticeEvent: (kind) => app.metrics.noticeEventAnnounced(kind),
+  } satisfies NoticeOptions);
 }
 
 export default fp(noticesPlugin, { name: 'notices', dependencies: ['foundation'] });

@@ -62,7 +62,7 @@ export async function attachFile(
     actorEmail: user.email,
     file: { bytes: input.bytes, contentType },
   });
-  if (ticket) await announceTicketChange(options.db, ticket);
+  if (ticket) await announceTicketChange(options, ticket, 'attached');
   return row;
 }
 

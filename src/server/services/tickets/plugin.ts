@@ -17,7 +17,7 @@ import {
   presentTicketEvent,
 } from '../../presenters/tickets.js';
 import { listAttachments } from './attachments.js';
-import { announceTicketChange } from './ticket-events.js';
+import { announceTicketChange, type TicketEventKind } from './ticket-events.js';
 import type { PortalUser } from '../auth/users.js';
 import { createSlaClock } from './sla-clock.js';
 import { createTicketMailer } from './ticket-mail.js';
@@ -61,8 +61,11 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
   const { ticketing, product } = app.portalConfig;
   const clock = createSlaClock(app.portalConfig);
   const origin = mailOrigin(app.env);
+  // What this instance announced, counted by kind (`portal_ticket_events_total`).
+  const onTicketEvent = (kind: TicketEventKind) => app.metrics.ticketEventAnnounced(kind);
   const options = (log: FastifyBaseLogger): TicketOptions => ({
     db: app.db,
+    onTicketEvent,
     conversations: app.assistant.conversations,
     ticketDesk: app.connectors.ticketDesk,
     clock,
@@ -135,7 +138,9 @@ async function ticketsPlugin(app: FastifyInstance): Promise<void> {
       }),
   } satisfies TicketsArea);
   // A change made at the desk itself (Zendesk's agent console) reaches the open pages as one made here does.
-  app.connectors.ticketDesk.onDeskChange?.((ticket) => announceTicketChange(app.db, ticket));
+  app.connectors.ticketDesk.onDeskChange?.((ticket) =>
+    announceTicketChange({ db: app.db, onTicketEvent }, ticket, 'desk'),
+  );
   // A desk asked for its changes (Zendesk without its webhook) is polled once the server starts (main.ts).
   const poll = app.connectors.ticketDesk.changePoll;
   if (poll) {

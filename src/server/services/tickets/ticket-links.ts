@@ -84,7 +84,7 @@ export async function ticketContext(
       order: 'updated',
       limit: OTHER_TICKETS_SHOWN,
       offset: 0,
-      countMax: 0,
+      count: false,
     }),
   ]);
   const mentioned = issueKeysIn([ticket.description, ...comments.map((comment) => comment.body)]);

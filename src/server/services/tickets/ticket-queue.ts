@@ -67,8 +67,8 @@ async function runningClocks(
     order: 'created',
     limit: WAITING_MAX,
     offset: 0,
-    // Only the tickets are read: the count stops at them.
-    countMax: 0,
+    // Only the tickets are read: nothing is counted.
+    count: false,
   });
   // An open ticket without a due time (opened in the help desk itself) awaits no response on the portal's clock.
   return tickets.filter(clockRuns);

@@ -18,7 +18,6 @@ import type {
   TicketScope,
   TicketDeskConnector,
 } from '../../connectors/ticket-desk/types.js';
-import type { Database } from '../../db/client.js';
 import { ServiceError } from '../../lib/errors.js';
 import type { PortalUser } from '../auth/users.js';
 import {
@@ -29,7 +28,7 @@ import {
 import type { SlaClock } from './sla-clock.js';
 import { listQueue } from './ticket-queue.js';
 import { findStaff, requesterContext } from './ticket-people.js';
-import { announceTicketChange } from './ticket-events.js';
+import { announceTicketChange, type TicketEventOptions } from './ticket-events.js';
 import { linkDeflectionTicket } from './deflection.js';
 import type { TicketMailer } from './ticket-mail.js';
 
@@ -37,8 +36,7 @@ import type { TicketMailer } from './ticket-mail.js';
  * What the ticket calls take first, then the user they act for, then their input. Built per request by the
  * tickets plugin (`app.tickets.options(log)`): its mailer logs failures on the request's logger.
  */
-export interface TicketOptions {
-  db: Database;
+export interface TicketOptions extends TicketEventOptions {
   /** The assistant's conversations, attached to a ticket opened from one. */
   conversations: ConversationOptions;
   ticketDesk: TicketDeskConnector;
@@ -168,7 +166,7 @@ export async function createTicket(options: TicketOptions, user: PortalUser, bod
   options.mail.received(ticket, context.timeZone);
   if (ticket.priority === 'P1') options.mail.newP1(ticket);
   if (body.deflectionId) await linkDeflectionTicket(options.db, user.id, body.deflectionId, ticket.id);
-  await announceTicketChange(options.db, ticket);
+  await announceTicketChange(options, ticket, 'created');
   return ticket;
 }
 
@@ -265,7 +263,7 @@ export async function addComment(
   });
   if (staff && !input.internal) options.mail.replied(result.ticket, result.comment);
   if (status === 'solved' && ticket.status !== 'solved') options.mail.solved(result.ticket);
-  await announceTicketChange(options.db, result.ticket);
+  await announceTicketChange(options, result.ticket, 'commented');
   return result;
 }
 
@@ -318,6 +316,6 @@ export async function updateTicket(
   const updated = await options.ticketDesk.updateTicket(id, changes, user.email);
   if (!updated) throw notFound();
   if (staff && changes.status === 'solved' && ticket.status !== 'solved') options.mail.solved(updated);
-  await announceTicketChange(options.db, updated);
+  await announceTicketChange(options, updated, 'updated');
   return updated;
 }
