@@ -93,9 +93,18 @@ const ADMIN: Visit[] = [
   },
   {
     path: '/admin/search-analytics',
-    ready: (page) => expect(page.getByRole('table').first()).toBeVisible(),
+    // Its tables, or before any search of the run its empty sentences.
+    ready: (page) =>
+      expect(
+        page.getByRole('table').or(page.getByRole('main').getByText('No searches in this period.')).first(),
+      ).toBeVisible(),
   },
   { path: '/users' },
+  { path: '/admin/content-sync' },
+  {
+    path: '/admin/canned-replies',
+    ready: (page) => expect(page.getByRole('list', { name: 'Canned replies' })).toBeVisible(),
+  },
   {
     path: '/downloads',
     ready: (page) => expect(page.getByRole('button', { name: 'Yes', exact: true })).toBeVisible(),
