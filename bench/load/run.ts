@@ -15,6 +15,8 @@
  *   BENCH_PORT         first of three ports: the two instances, then nginx (default 4440)
  *   BENCH_DATABASE_URL the PostgreSQL server to make the bench's database on (default
  *                      postgres://postgres@127.0.0.1:5432/test); the database is dropped at the end
+ *   LOAD_PROFILE_DIR   when set, each portal writes a V8 CPU profile of the measured load there,
+ *                      `<pid>-1.cpuprofile` (bench/support/cpu-profile-on-signal.mjs)
  *
  * The load generator runs on the same cores as the portals, nginx and PostgreSQL: compare figures of one
  * machine, not across machines.
@@ -27,90 +29,16 @@ import { startNginx, type Nginx } from '../../test/instances/cluster.js';
 import { databaseUrl, dropPostgresDatabase, withAdminClient } from '../../test/support/postgres-admin.js';
 import { startPortal } from '../support/start-portal.mjs';
 import { prepareAccount, signIn } from '../support/bench-accounts.js';
+import { ROUTES } from './routes.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 4440);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RSS_EVERY_MS = 5_000;
+const PROFILE_DIR = process.env.LOAD_PROFILE_DIR;
 
 const log = (...args: unknown[]) => console.error('[bench:load]', ...args);
-
-/** Words of the demo content, three at a time: a search the portal has not answered before, every time. */
-const WORDS = [
-  'gateway',
-  'tunnel',
-  'ipsec',
-  'controller',
-  'upgrade',
-  'spoke',
-  'transit',
-  'firewall',
-  'route',
-  'bgp',
-  'azure',
-  'aws',
-  'gcp',
-  'peering',
-  'latency',
-  'packet',
-  'loss',
-  'certificate',
-  'login',
-  'license',
-  'backup',
-  'restore',
-  'failover',
-  'segmentation',
-  'vpn',
-  'nat',
-  'dns',
-  'policy',
-  'copilot',
-  'edge',
-  'image',
-  'download',
-  'error',
-  'timeout',
-  'flapping',
-  'down',
-  'slow',
-  'cpu',
-  'memory',
-  'alert',
-];
-let searches = 0;
-function freshQuery(): string {
-  const n = searches++;
-  const pick = (k: number) => WORDS[Math.floor(n / WORDS.length ** k) % WORDS.length];
-  return encodeURIComponent(`${pick(0)} ${pick(1)} ${pick(2)}`);
-}
-
-interface Route {
-  label: string;
-  path: () => string;
-  signedIn: boolean;
-}
-
-const ROUTES: Route[] = [
-  { label: 'GET / (page)', path: () => '/', signedIn: false },
-  { label: 'GET /search?q=<new> (page)', path: () => `/search?q=${freshQuery()}`, signedIn: false },
-  {
-    label: 'GET /docs?article= (page)',
-    path: () => '/docs?article=upgrade-path-7-2-to-8-1',
-    signedIn: false,
-  },
-  { label: 'GET /api/aggregator/latestKB', path: () => '/api/aggregator/latestKB', signedIn: false },
-  { label: 'GET /api/zendesk/me (signed in)', path: () => '/api/zendesk/me', signedIn: true },
-  {
-    label: 'GET /api/noticesModule/notice (signed in)',
-    path: () => '/api/noticesModule/notice',
-    signedIn: true,
-  },
-  { label: 'GET /tickets (page, signed in)', path: () => '/tickets', signedIn: true },
-  { label: 'GET /api/tickets (signed in)', path: () => '/api/tickets', signedIn: true },
-  { label: 'GET /tickets/1 (page, signed in)', path: () => '/tickets/1', signedIn: true },
-];
 
 interface RouteFigures {
   /** Each answered request's time, in ms (a minute of load is some 100,000 numbers: sorting them is cheap). */
@@ -196,6 +124,13 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     // Every instance must sign the same way (README, "Running several instances").
     CHAT_JWT_SECRET: randomBytes(32).toString('hex'),
+    // start.sh execs Node, which reads NODE_OPTIONS: the preload profiles between two SIGWINCH (sent below).
+    ...(PROFILE_DIR
+      ? {
+          NODE_OPTIONS: `--import=${new URL('../support/cpu-profile-on-signal.mjs', import.meta.url).href}`,
+          CPU_PROFILE_DIR: PROFILE_DIR,
+        }
+      : {}),
   };
   const stops: Array<() => Promise<void>> = [];
   let nginx: Nginx | undefined;
@@ -222,8 +157,13 @@ async function main(): Promise<void> {
     sample();
     const sampler = setInterval(sample, RSS_EVERY_MS);
     log(`${SECONDS} s at ${CONNECTIONS} connections through nginx to two instances…`);
+    const profile = (): void => {
+      if (PROFILE_DIR) pids.forEach((pid) => process.kill(pid, 'SIGWINCH'));
+    };
+    profile();
     const started = Date.now();
     const figures = await drive(cookie);
+    profile();
     clearInterval(sampler);
     sample();
     const seconds = (Date.now() - started) / 1000;
