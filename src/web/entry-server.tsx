@@ -1,10 +1,6 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { SsrInput, SsrResult } from '../common/contracts/ssr';
 import { escapeHtml } from '../common/snippet';
 import type { PortalConfig } from '../common/portal-config';
