@@ -4,119 +4,73 @@
  * for a fixed time from many keep-alive connections: home, search with a new query every time, `/docs`
  * articles, the latest articles, and signed in `me`, notices, the ticket list and a ticket page. It prints,
  * per route, the requests, the answers that were not 2xx (by status) and transport errors, p50 and p99; the
- * resident memory of each instance sampled every 5 s, and whether its last third stayed within 5 %. See
- * bench/README.md ("Load").
+ * resident memory of each instance sampled every 5 s, and whether its last third stayed within 5 %. The same
+ * traffic runs first for a warm-up that is not measured (its failures are still counted): a fresh process grows
+ * for its first minute or so whatever it serves (V8 compiles the hot code and sizes its heap to the load, the
+ * bounded caches fill, Node parses the server bundle's source map at the first error it logs), and the memory
+ * target is about memory that keeps growing. See bench/README.md ("Load").
  *
  *   npm run build && npm run bench:load
  *
  * Environment:
- *   LOAD_SECONDS       how long the traffic runs (default 60)
+ *   LOAD_SECONDS       how long the measured traffic runs (default 60)
+ *   LOAD_WARMUP_SECONDS how long the same traffic runs before it, unmeasured (default 30; 0 for none)
  *   LOAD_CONNECTIONS   concurrent keep-alive connections (default 100)
  *   BENCH_PORT         first of three ports: the two instances, then nginx (default 4440)
  *   BENCH_DATABASE_URL the PostgreSQL server to make the bench's database on (default
  *                      postgres://postgres@127.0.0.1:5432/test); the database is dropped at the end
+ *   LOAD_PROFILE_DIR   when set, each portal writes a V8 CPU profile of the measured load there,
+ *                      `<pid>-1.cpuprofile` (bench/support/cpu-profile-on-signal.mjs)
  *
  * The load generator runs on the same cores as the portals, nginx and PostgreSQL: compare figures of one
  * machine, not across machines.
  */
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { startNginx, type Nginx } from '../../test/instances/cluster.js';
 import { databaseUrl, dropPostgresDatabase, withAdminClient } from '../../test/support/postgres-admin.js';
 import { startPortal } from '../support/start-portal.mjs';
 import { prepareAccount, signIn } from '../support/bench-accounts.js';
+import { ROUTES } from './routes.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 4440);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RSS_EVERY_MS = 5_000;
+const PROFILE_DIR = process.env.LOAD_PROFILE_DIR;
 
 const log = (...args: unknown[]) => console.error('[bench:load]', ...args);
-
-/** Words of the demo content, three at a time: a search the portal has not answered before, every time. */
-const WORDS = [
-  'gateway',
-  'tunnel',
-  'ipsec',
-  'controller',
-  'upgrade',
-  'spoke',
-  'transit',
-  'firewall',
-  'route',
-  'bgp',
-  'azure',
-  'aws',
-  'gcp',
-  'peering',
-  'latency',
-  'packet',
-  'loss',
-  'certificate',
-  'login',
-  'license',
-  'backup',
-  'restore',
-  'failover',
-  'segmentation',
-  'vpn',
-  'nat',
-  'dns',
-  'policy',
-  'copilot',
-  'edge',
-  'image',
-  'download',
-  'error',
-  'timeout',
-  'flapping',
-  'down',
-  'slow',
-  'cpu',
-  'memory',
-  'alert',
-];
-let searches = 0;
-function freshQuery(): string {
-  const n = searches++;
-  const pick = (k: number) => WORDS[Math.floor(n / WORDS.length ** k) % WORDS.length];
-  return encodeURIComponent(`${pick(0)} ${pick(1)} ${pick(2)}`);
-}
-
-interface Route {
-  label: string;
-  path: () => string;
-  signedIn: boolean;
-}
-
-const ROUTES: Route[] = [
-  { label: 'GET / (page)', path: () => '/', signedIn: false },
-  { label: 'GET /search?q=<new> (page)', path: () => `/search?q=${freshQuery()}`, signedIn: false },
-  {
-    label: 'GET /docs?article= (page)',
-    path: () => '/docs?article=upgrade-path-7-2-to-8-1',
-    signedIn: false,
-  },
-  { label: 'GET /api/aggregator/latestKB', path: () => '/api/aggregator/latestKB', signedIn: false },
-  { label: 'GET /api/zendesk/me (signed in)', path: () => '/api/zendesk/me', signedIn: true },
-  {
-    label: 'GET /api/noticesModule/notice (signed in)',
-    path: () => '/api/noticesModule/notice',
-    signedIn: true,
-  },
-  { label: 'GET /tickets (page, signed in)', path: () => '/tickets', signedIn: true },
-  { label: 'GET /api/tickets (signed in)', path: () => '/api/tickets', signedIn: true },
-  { label: 'GET /tickets/1 (page, signed in)', path: () => '/tickets/1', signedIn: true },
-];
 
 interface RouteFigures {
   /** Each answered request's time, in ms (a minute of load is some 100,000 numbers: sorting them is cheap). */
   times: number[];
   statuses: Map<number, number>;
   errors: number;
+}
+
+/**
+ * The errors a portal logged (level 50 and up), counted by message: when a request failed, its cause is in
+ * the portal's log, which stop() removes.
+ */
+function loggedErrors(logFile: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  if (!existsSync(logFile)) return counts;
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+      if ((entry.level ?? 0) < 50) continue;
+      const what = `${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`;
+      counts.set(what, (counts.get(what) ?? 0) + 1);
+    } catch {
+      // Not a log line of the portal's (a stack trace written to stderr).
+    }
+  }
+  return counts;
 }
 
 function rssMb(pid: number): number {
@@ -148,12 +102,12 @@ function get(agent: Agent, path: string, cookie: string | undefined): Promise<nu
   });
 }
 
-async function drive(cookie: string): Promise<Map<string, RouteFigures>> {
+async function drive(cookie: string, seconds: number): Promise<Map<string, RouteFigures>> {
   const figures = new Map<string, RouteFigures>(
     ROUTES.map((route) => [route.label, { times: [], statuses: new Map(), errors: 0 }]),
   );
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const endsAt = Date.now() + SECONDS * 1000;
+  const endsAt = Date.now() + seconds * 1000;
   let next = 0;
   const connection = async (): Promise<void> => {
     while (Date.now() < endsAt) {
@@ -176,6 +130,12 @@ async function drive(cookie: string): Promise<Map<string, RouteFigures>> {
   return figures;
 }
 
+/** Answers that were not 2xx, and transport errors. */
+function failuresOf(figure: RouteFigures): number {
+  const not2xx = [...figure.statuses].filter(([status]) => status < 200 || status > 299);
+  return figure.errors + not2xx.reduce((sum, [, n]) => sum + n, 0);
+}
+
 /** Whether the last third of the samples stays within 5 % of its lowest value. */
 function flat(samples: number[]): { flat: boolean; spread: number } {
   const last = samples.slice(Math.floor((samples.length * 2) / 3));
@@ -196,6 +156,13 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     // Every instance must sign the same way (README, "Running several instances").
     CHAT_JWT_SECRET: randomBytes(32).toString('hex'),
+    // start.sh execs Node, which reads NODE_OPTIONS: the preload profiles between two SIGWINCH (sent below).
+    ...(PROFILE_DIR
+      ? {
+          NODE_OPTIONS: `--import=${new URL('../support/cpu-profile-on-signal.mjs', import.meta.url).href}`,
+          CPU_PROFILE_DIR: PROFILE_DIR,
+        }
+      : {}),
   };
   const stops: Array<() => Promise<void>> = [];
   let nginx: Nginx | undefined;
@@ -217,32 +184,59 @@ async function main(): Promise<void> {
       if (status !== 200) throw new Error(`${route.label} answered ${status} before the load`);
     }
     const pids = [first.pid, second.pid].filter((pid): pid is number => pid !== undefined);
+    // Sampled through the warm-up too (shown, not judged), then anew over the measured traffic.
+    const warmupRss: number[][] = [[], []];
     const rss: number[][] = [[], []];
-    const sample = (): void => pids.forEach((pid, i) => rss[i]?.push(rssMb(pid)));
+    let into = warmupRss;
+    const sample = (): void => pids.forEach((pid, i) => into[i]?.push(rssMb(pid)));
     sample();
-    const sampler = setInterval(sample, RSS_EVERY_MS);
+    let sampler = setInterval(sample, RSS_EVERY_MS);
+    let warmupFailures = 0;
+    let warmupRequests = 0;
+    if (WARMUP_SECONDS > 0) {
+      log(`warm-up: ${WARMUP_SECONDS} s of the same traffic, not measured…`);
+      const warmup = await drive(cookie, WARMUP_SECONDS);
+      for (const figure of warmup.values()) {
+        warmupRequests += figure.times.length + figure.errors;
+        warmupFailures += failuresOf(figure);
+      }
+      clearInterval(sampler);
+      into = rss;
+      sample();
+      sampler = setInterval(sample, RSS_EVERY_MS);
+    } else {
+      into = rss;
+    }
     log(`${SECONDS} s at ${CONNECTIONS} connections through nginx to two instances…`);
+    const profile = (): void => {
+      if (PROFILE_DIR) pids.forEach((pid) => process.kill(pid, 'SIGWINCH'));
+    };
+    profile();
     const started = Date.now();
-    const figures = await drive(cookie);
+    const figures = await drive(cookie, SECONDS);
+    profile();
     clearInterval(sampler);
     sample();
     const seconds = (Date.now() - started) / 1000;
 
     console.log(
-      `\nLoad: ${SECONDS} s, ${CONNECTIONS} connections, nginx round robin over two instances on PostgreSQL`,
+      `\nLoad: ${SECONDS} s, ${CONNECTIONS} connections, nginx round robin over two instances on PostgreSQL` +
+        (WARMUP_SECONDS > 0
+          ? `, after a ${WARMUP_SECONDS} s warm-up of the same traffic (${warmupRequests} requests, ${warmupFailures} failed)`
+          : ''),
     );
     console.log(
       `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average at the end ${loadavg()[0]?.toFixed(1)}\n`,
     );
     console.log('| route | requests | req/s | not 2xx | transport errors | p50 ms | p99 ms |');
     console.log('| --- | ---: | ---: | --- | ---: | ---: | ---: |');
-    let failures = 0;
+    let failures = warmupFailures;
     for (const route of ROUTES) {
       const figure = figures.get(route.label);
       if (!figure) continue;
       const requests = [...figure.statuses.values()].reduce((a, b) => a + b, 0) + figure.errors;
       const not2xx = [...figure.statuses].filter(([status]) => status < 200 || status > 299);
-      failures += figure.errors + not2xx.reduce((sum, [, n]) => sum + n, 0);
+      failures += failuresOf(figure);
       const sorted = [...figure.times].sort((a, b) => a - b);
       const at = (share: number) =>
         sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN;
@@ -252,18 +246,26 @@ async function main(): Promise<void> {
         } | ${figure.errors} | ${at(0.5).toFixed(1)} | ${at(0.99).toFixed(1)} |`,
       );
     }
-    console.log('\n| instance | RSS every 5 s (MB) | last third within 5 % |');
-    console.log('| --- | --- | --- |');
+    console.log(
+      '\n| instance | RSS every 5 s, warm-up (MB) | RSS every 5 s, measured (MB) | last third within 5 % |',
+    );
+    console.log('| --- | --- | --- | --- |');
     rss.forEach((samples, i) => {
       const verdict = flat(samples);
       console.log(
-        `| ${i + 1} | ${samples.join(' ')} | ${verdict.flat ? 'yes' : 'no'} (spread ${(verdict.spread * 100).toFixed(1)} %) |`,
+        `| ${i + 1} | ${warmupRss[i]?.join(' ') || '-'} | ${samples.join(' ')} | ${verdict.flat ? 'yes' : 'no'} (spread ${(verdict.spread * 100).toFixed(1)} %) |`,
       );
     });
     const growing = rss.some((samples) => !flat(samples).flat);
     console.log(
       `\n${failures === 0 ? 'no failed request' : `${failures} failed requests`}; memory ${growing ? 'still growing' : 'flat'}`,
     );
+    if (failures > 0) {
+      [first, second].forEach((portal, i) => {
+        for (const [what, n] of loggedErrors(portal.logFile))
+          console.log(`instance ${i + 1} logged ${n} × ${what}`);
+      });
+    }
     if (failures > 0 || growing) process.exitCode = 1;
   } finally {
     await nginx?.stop();

@@ -6,6 +6,8 @@ export interface StartedPortal<Prepared> {
   /** The portal's own process (start.sh execs Node). */
   pid: number | undefined;
   prepared: Prepared;
+  /** The portal's stdout and stderr (its JSON log lines); removed by stop(). */
+  logFile: string;
   stop(options?: { showLog?: boolean }): Promise<void>;
 }
 

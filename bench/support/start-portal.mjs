@@ -52,7 +52,7 @@ export async function portInUse(port) {
  * in that process: start.sh execs Node, start.mjs imports main.js) and `stop()`, which sends SIGTERM (SIGKILL
  * after 15 s) and removes the data directory; `stop({showLog: true})` prints the end of the portal's log first. `prepare(env)`,
  * when given, runs before the portal starts with the environment it will get (its DATA_DIR included); what it
- * answers comes back as `prepared`.
+ * answers comes back as `prepared`; `logFile` is the portal's output (removed by `stop()`).
  */
 export async function startPortal({ port, env = {}, log = console.error, prepare }) {
   for (const file of ['dist/client/index.html', 'dist/server/entry-server.js']) {
@@ -123,5 +123,5 @@ export async function startPortal({ port, env = {}, log = console.error, prepare
     await stop({ showLog: true }).catch(() => {});
     throw err;
   }
-  return { baseUrl, pid: child.pid, prepared, stop };
+  return { baseUrl, pid: child.pid, prepared, stop, logFile };
 }

@@ -1,16 +1,11 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { SsrInput, SsrResult } from '../common/contracts/ssr';
 import { escapeHtml } from '../common/snippet';
 import type { PortalConfig } from '../common/portal-config';
 import { AppProviders } from './app/app-providers';
-import { createRoutes, pageModuleFiles } from './app/routes';
+import { createRoutes, pageModuleFilesById } from './app/routes';
 import { serverSessionState } from './lib/session/session-store';
 import { prefetchNotices } from './features/notices/api/get-notices';
 import { latestKbQueryOptions } from './features/knowledge-base/api/get-latest-kb';
@@ -21,17 +16,17 @@ import { documentTitle, isPortalRouteHandle, resolveRouteMeta } from './lib/rout
 // One route tree and static handler per config object (the server passes the same one to every request), so a
 // lazy route's module is resolved once per process instead of once per request.
 interface AppRouting {
-  /** The tree as createRoutes made it: the handler resolves lazy routes on copies, these keep their loaders. */
-  routes: RouteObject[];
   handler: ReturnType<typeof createStaticHandler>;
+  /** The page module of each lazy route by id, read before the handler resolved any. */
+  pageFiles: Map<string, string>;
 }
 const routings = new WeakMap<PortalConfig, AppRouting>();
 
 function routingFor(config: PortalConfig): AppRouting {
   let routing = routings.get(config);
   if (!routing) {
-    const routes = createRoutes(config);
-    routing = { routes, handler: createStaticHandler(routes) };
+    const handler = createStaticHandler(createRoutes(config));
+    routing = { handler, pageFiles: pageModuleFilesById(handler.dataRoutes) };
     routings.set(config, routing);
   }
   return routing;
@@ -47,7 +42,7 @@ function bodyModules(handles: unknown[]): string[] {
 /** Renders one page request to HTML (see src/common/contracts/ssr.ts); called by the server for every page. */
 export async function render(input: SsrInput): Promise<SsrResult> {
   const { config } = input;
-  const { routes, handler } = routingFor(config);
+  const { handler, pageFiles } = routingFor(config);
   // Only path and search matter to the router; the origin is a placeholder.
   const url = new URL(input.url, 'http://portal.invalid');
   const context = await handler.query(new Request(url));
@@ -108,7 +103,8 @@ export async function render(input: SsrInput): Promise<SsrResult> {
     html,
     state,
     modules: [
-      ...pageModuleFiles(routes, input.url),
+      // The page modules of the routes matched (the address is not matched against the tree again).
+      ...context.matches.flatMap((match) => pageFiles.get(match.route.id) ?? []),
       ...(input.user ? bodyModules(context.matches.map((match) => match.route.handle)) : []),
     ],
   };

@@ -7,6 +7,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPageRenderer,
+  compileTemplate,
   fillTemplate,
   WebAppBuildInvalidError,
 } from '../../src/server/ssr/page-renderer.js';
@@ -243,6 +244,14 @@ describe('fillTemplate', () => {
       state: '{"a":1}',
     });
     expect(html).toBe('<head><!--ssr-state--></head><div><p>$1 $$ $`</p></div><script>{"a":1}</script>');
+  });
+
+  it('fills a template cut once for every page, each with its own values', () => {
+    const fill = compileTemplate(`${template}<!--ssr-html-->`);
+    const first = fill({ head: 'a', html: 'b', state: 'c' });
+    const second = fill({ head: 'x', html: 'y', state: 'z' });
+    expect(first).toBe('<head>a</head><div>b</div><script>c</script>b');
+    expect(second).toBe('<head>x</head><div>y</div><script>z</script>y');
   });
 
   it('escapes < in the state, idempotently for already escaped JSON', () => {

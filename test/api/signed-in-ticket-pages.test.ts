@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DatabaseBusyError } from '../../src/server/db/errors.js';
 import { get, signInCustomer, signInWithPassword, type Browser } from '../support/auth-flow.js';
 import { createAgent, createCustomer, createTicket, uniqueSuffix } from '../support/factories.js';
 import { createSourceBuild, dehydratedKeys, inHtml } from '../support/rendered-pages.js';
@@ -47,6 +48,17 @@ describe('ticket pages rendered for their user', () => {
     const visitor = await t.app.inject({ method: 'GET', url: '/tickets/new' });
     expect(dehydratedKeys(visitor.body)).not.toContainEqual(['tickets', 'requester']);
     expect(visitor.body).toContain('Checking your sign-in');
+  });
+
+  it('a render the database cannot serve in time answers 503 to retry, as the API does, not 500', async () => {
+    vi.spyOn(t.app.tickets, 'list').mockRejectedValueOnce(new DatabaseBusyError(5000));
+    const busy = await get(agent, '/tickets');
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('5');
+    expect(busy.headers['cache-control']).toBe('no-store');
+    expect(busy.body).toContain('The portal is busy');
+    // The next render has the database again.
+    expect((await get(agent, '/tickets')).statusCode).toBe(200);
   });
 
   it('the Ticket Portal holds the first page of the list its user may see', async () => {

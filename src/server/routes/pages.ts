@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from '../plugins/error-handler.js';
+import { apiError, UNAVAILABLE_MESSAGE } from '../plugins/error-handler.js';
+import { classifyDatabaseError } from '../db/errors.js';
 import { FILE_PATH_PREFIXES } from '../plugins/static-files.js';
 import { DOCS_PAGE_PATH } from '../../common/docs.js';
 import { can } from '../../common/policies.js';
@@ -24,6 +25,11 @@ const HTML = 'text/html; charset=utf-8';
 const ERROR_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>
 <body><h1>Something went wrong</h1><p>Please try again later.</p></body></html>`;
+
+/** A render the database could not serve in time (pool exhausted, server away): the API's 503, as a page. */
+const BUSY_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>The portal is busy</title></head>
+<body><h1>The portal is busy</h1><p>${UNAVAILABLE_MESSAGE}</p></body></html>`;
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -121,6 +127,16 @@ export function registerPageFallback(app: FastifyInstance): void {
           .type('text/plain; charset=utf-8')
           .header('cache-control', 'no-store')
           .send(NOT_BUILT_MESSAGE);
+      }
+      if (classifyDatabaseError(error) === 'unavailable') {
+        // As the API answers the same failure (plugins/error-handler.ts): the client or proxy may retry.
+        request.log.error({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .type(HTML)
+          .header('cache-control', 'no-store')
+          .send(BUSY_PAGE);
       }
       request.log.error({ err: error }, 'server-side rendering failed');
       return reply.code(500).type(HTML).header('cache-control', 'no-store').send(ERROR_PAGE);

@@ -49,7 +49,7 @@ export interface PageRendererOptions {
 }
 
 interface LoadedBuild {
-  template: string;
+  fill: FilledTemplate;
   render: SsrModule['render'];
   /** The page's scripts for the route modules it was rendered with (empty: a template without an entry). */
   scripts: (modules: readonly string[]) => string;
@@ -110,7 +110,8 @@ async function loadBuild(distDir: string): Promise<LoadedBuild> {
       `${templatePath} loads ${deferred.entries.length} entry modules, not one`,
     );
   }
-  if (entry === undefined) return { template, render: bundle.render, scripts: () => '' };
+  const fill = compileTemplate(template);
+  if (entry === undefined) return { fill, render: bundle.render, scripts: () => '' };
   const startScripts = await startScriptsOf(clientDir);
   if (startScripts.length !== 1) {
     // None: the entry would never start. Several: which one belongs to this template is not known.
@@ -119,19 +120,44 @@ async function loadBuild(distDir: string): Promise<LoadedBuild> {
     );
   }
   const startTag = createStartTag(startScripts[0] ?? '', entry, deferred.preloads);
-  return { template, render: bundle.render, scripts: (modules) => startTag(routePreloads(modules)) };
+  return { fill, render: bundle.render, scripts: (modules) => startTag(routePreloads(modules)) };
 }
 
+type SlotName = keyof typeof SSR_PLACEHOLDERS;
+const isSlotName = (name: string): name is SlotName => Object.hasOwn(SSR_PLACEHOLDERS, name);
+
+/** A template cut at its placeholders once, filled per request. */
+export type FilledTemplate = (result: Pick<SsrResult, 'head' | 'html' | 'state'>) => string;
+
 /**
- * Fills the template in one pass, so markup produced by the app can never be mistaken for a placeholder,
- * and with a function replacer, so `$&` or `$'` in page content is copied literally.
+ * Cuts the template at its placeholders once, so a request only joins the pieces: the template holds the
+ * whole stylesheet (inline-stylesheet.ts, some 200 KB), which a per-request search for the placeholders read
+ * through on every page. Markup produced by the app can never be mistaken for a placeholder, and `$&` or `$'`
+ * in page content is copied literally.
  */
+export function compileTemplate(template: string): FilledTemplate {
+  // split() with a capturing group: text, name, text, name, …, text.
+  const texts: string[] = [];
+  const keys: SlotName[] = [];
+  template.split(PLACEHOLDER_PATTERN).forEach((piece, index) => {
+    if (index % 2 === 0) texts.push(piece);
+    else if (isSlotName(piece)) keys.push(piece);
+  });
+  return (result) => {
+    // The bundle promises escaped JSON; escaping `<` again is idempotent for JSON and makes a stray
+    // `</script>` in the state harmless whatever the bundle does.
+    const values = { head: result.head, html: result.html, state: result.state.replace(/</g, '\\u003c') };
+    let page = texts[0] ?? '';
+    keys.forEach((key, index) => {
+      page += values[key] + (texts[index + 1] ?? '');
+    });
+    return page;
+  };
+}
+
+/** Fills the template once (see {@link compileTemplate}). */
 export function fillTemplate(template: string, result: Pick<SsrResult, 'head' | 'html' | 'state'>): string {
-  // The bundle promises escaped JSON; escaping `<` again is idempotent for JSON and makes a stray
-  // `</script>` in the state harmless whatever the bundle does.
-  const state = result.state.replace(/</g, '\\u003c');
-  const values = { head: result.head, html: result.html, state };
-  return template.replace(PLACEHOLDER_PATTERN, (_match, key: keyof typeof values) => values[key]);
+  return compileTemplate(template)(result);
 }
 
 /**
@@ -165,7 +191,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const modules = isModuleList(result.modules) ? result.modules : [];
       const head =
         result.head + configFileLink(input.config) + (options.headTags ?? '') + build.scripts(modules);
-      return { status: result.status, html: fillTemplate(build.template, { ...result, head }) };
+      return { status: result.status, html: build.fill({ ...result, head }) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
 import type { PortalConfig } from '../../common/portal-config';
 import { ShellLayout } from './shell/shell-layout';
 import { paths } from '../lib/paths';
@@ -48,17 +48,27 @@ const fileOfPage = new Map<unknown, string>(
   Object.entries(pages).map(([name, load]) => [load, `src/web/routes/${name}.tsx`]),
 );
 
+/** A route of the tree as a static handler holds it (`dataRoutes`): every route has its id. */
+export interface IdentifiedRoute {
+  id: string;
+  lazy?: unknown;
+  children?: IdentifiedRoute[];
+}
+
 /**
- * The source files of the page modules that render `url` (e.g. `src/web/routes/search.tsx`), as the Vite
- * manifest names them. `routes` must be the tree as {@link createRoutes} made it, before any lazy route was
- * resolved.
+ * The source file of each page route by its id (e.g. `src/web/routes/search.tsx`), as the Vite manifest names
+ * them, so a render names the modules of the routes it matched without matching the address again. Read from
+ * the tree before any lazy route was resolved: resolving one drops its `lazy`.
  */
-export function pageModuleFiles(routes: RouteObject[], url: string): string[] {
-  const pathname = url.split(/[?#]/, 1)[0] ?? url;
-  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+export function pageModuleFilesById(routes: readonly IdentifiedRoute[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const visit = (route: IdentifiedRoute) => {
     const file = fileOfPage.get(route.lazy);
-    return file ? [file] : [];
-  });
+    if (file) files.set(route.id, file);
+    route.children?.forEach(visit);
+  };
+  routes.forEach(visit);
+  return files;
 }
 
 /**
