@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { pino, type Logger } from 'pino';
+import { clientGoneAtInfo } from './lib/client-gone-log.js';
 import type { PortalConfig } from '../common/portal-config.js';
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
       base: { service: 'support-portal', pid: process.pid, hostname: hostname() },
       // Lines written during a request through the app's own logger name the request too.
       mixin: requestLogMixin,
+      hooks: { logMethod: clientGoneAtInfo },
     },
     pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }),
   );
