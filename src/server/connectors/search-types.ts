@@ -15,6 +15,12 @@ export interface ConnectorSearchQuery {
    * matches every word, ranked by how many of the query's meaningful words an item holds.
    */
   match?: 'all' | 'any';
+  /**
+   * With `match` `all`: when fewer items than this match every word, the partial match of the same page may
+   * come with the answer (`SearchPage.partial`), found by the same request. A connector may ignore it: the
+   * portal then asks for the partial match on its own when it needs it.
+   */
+  partialBelow?: number;
   /** Aborted when the portal stopped waiting (a timeout); a connector may stop its work then. */
   signal: AbortSignal;
 }
@@ -23,6 +29,8 @@ export interface SearchPage<Hit> {
   /** Matches in all, capped at SEARCH_COUNT_CAP. */
   count: number;
   hits: Hit[];
+  /** The partial match of the same query and page, when asked for with `partialBelow` and found. */
+  partial?: SearchPage<Hit>;
 }
 
 /** How many items of a source hold each word stem (the assistant weighs a question's words by it). */

@@ -24,6 +24,9 @@ export const searchWords = pgTable(
   (table) => [
     index('search_words_word_trgm_idx').using('gin', table.word.op('gin_trgm_ops')),
     index('search_words_stem_idx').on(table.stem),
+    // The most items a word is in (`max(items)`): how many items the content has, read by every search that
+    // weighs its words (search-words.ts knownWords), without reading the whole list.
+    index('search_words_items_idx').on(table.items),
   ],
 );
 

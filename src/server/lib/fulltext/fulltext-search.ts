@@ -23,7 +23,7 @@ import {
 } from './query-terms.js';
 import { highlight, highlightTermsOf, stemOf, type HighlightTerms } from './highlight.js';
 import type { CommonLexemes, CommonLexemeSet, LexemeStats } from './common-lexemes.js';
-import { matchPlanOf } from './plan-choice.js';
+import { matchPlanOf, partialPlanOf } from './plan-choice.js';
 import { hybridPage, type HybridParts, type VectorRanking } from './hybrid-search.js';
 import { EXCERPT_CHARS, searchStatement, type FullTextTable, type TextQuery } from './statements.js';
 
@@ -152,15 +152,21 @@ export function fullTextSearch<Row extends Record<string, unknown>, Hit>(
   const pages = cachePages ? options.caches.pages<SearchPage<Hit>>() : undefined;
   return (query, filter) => {
     const run = async () => {
+      // The fusion with the vectors answers its own pages: the partial match is asked for on its own there.
+      const { partialBelow: _partialBelow, ...single } = query;
       const page =
         (options.vectors &&
-          (await hybridPage(hybridParts<Row>(options, counts, key, spec, query, filter), query, {
+          (await hybridPage(hybridParts<Row>(options, counts, key, spec, single, filter), single, {
             vectors: options.vectors,
             table: spec.table,
             extendFrom: options.extendFrom ?? 0,
           }))) ??
         (await runFullText<Row>(options, counts, key, spec, query, filter));
-      return { count: page.count, hits: page.hits.map(toHit) };
+      const hitsOf = (found: SearchPage<Row & Headlined>) => ({
+        count: found.count,
+        hits: found.hits.map(toHit),
+      });
+      return { ...hitsOf(page), ...(page.partial ? { partial: hitsOf(page.partial) } : {}) };
     };
     if (!pages) return run();
     return pages.get(
@@ -170,8 +176,15 @@ export function fullTextSearch<Row extends Record<string, unknown>, Hit>(
   };
 }
 
-/** The row of searchStatement: the page's columns (null on the row of an empty page) and the count. */
-type StatementRow<Row> = { [K in keyof Row]: Row[K] | null } & { excerpt: string | null; total: number };
+/**
+ * The row of searchStatement: the page's columns (null on the row of an empty page) and the count; with a
+ * partial match asked for, which of the two the row is of.
+ */
+type StatementRow<Row> = { [K in keyof Row]: Row[K] | null } & {
+  excerpt: string | null;
+  total: number;
+  partial?: boolean;
+};
 
 /** What `sourceStatement` needs beside the query: the options of the connector and its table's statistics. */
 export type SourceStatementOptions = Pick<FullTextOptions, 'synonyms' | 'candidateLimit'> & {
@@ -191,11 +204,16 @@ export function sourceStatement(
   const match = query.match ?? 'all';
   const planned = plannedQuery(query.query, match, options.synonyms, options.stats);
   if (!planned) return null;
-  // Left to the index: a partial match (an 'or' of the terms' combinations, run when the full match found
-  // little, so its words are seldom all common), and a filtered search (tickets and defects: the statistics
-  // are the table's, not those of the requester's rows).
-  const plan =
-    match === 'all' && !filter ? matchPlanOf(planned.parsed, options.stats, SEARCH_COUNT_CAP) : 'index';
+  // Left to the index: a filtered search (tickets and defects: the statistics are the table's, not those of
+  // the requester's rows).
+  const planOf = (mode: 'all' | 'any', parsed: ParsedQuery) =>
+    filter
+      ? 'index'
+      : (mode === 'all' ? matchPlanOf : partialPlanOf)(parsed, options.stats, SEARCH_COUNT_CAP);
+  const partial =
+    match === 'all' && query.partialBelow !== undefined
+      ? plannedQuery(query.query, 'any', options.synonyms, options.stats)
+      : null;
   const named = namedRow(spec, planned.parsed);
   const statement = searchStatement(spec, {
     query: planned.textQuery,
@@ -203,10 +221,20 @@ export function sourceStatement(
     offset: (query.page - 1) * query.pageSize,
     candidateLimit: options.candidateLimit,
     cap: SEARCH_COUNT_CAP,
-    plan,
+    plan: planOf(match, planned.parsed),
     ...(filter ? { filter } : {}),
     ...(named ? { named } : {}),
+    ...(partial && query.partialBelow !== undefined
+      ? {
+          partial: {
+            query: partial.textQuery,
+            plan: planOf('any', partial.parsed),
+            below: query.partialBelow,
+          },
+        }
+      : {}),
   });
+  // The partial match's snippets highlight the same words: highlightTermsOf reads the parsed query only.
   return { statement, highlight: planned.highlight };
 }
 
@@ -231,23 +259,37 @@ async function runFullText<Row extends Record<string, unknown>>(
   const stats = await options.commonLexemes.of(spec.table, spec.vector ?? 'search');
   const source = sourceStatement(spec, query, { ...options, stats }, filter?.sql);
   if (!source) return { count: 0, hits: [] };
-  // Only the full match runs prepared: its text takes two forms per table (index or scan), while the partial
-  // match's grows with the number of terms, and each text a connection keeps holds about 100 KB of the server's
-  // memory (bench/search/statement-memory.ts).
-  const execute = match === 'all' ? executePreparedRows : executeRows;
-  const rows = await execute<StatementRow<Row>>(options.db, source.statement);
-  const total = Number(rows[0]?.total ?? 0);
-  // The count is the statement's own; the cache keeps it so that the count a visitor saw on page 1 stays
-  // the count of page 2 while the cache holds it.
-  const count = await counts.get(cacheKeyOf(key, filter?.scope ?? '', match, query.query), () =>
-    Promise.resolve(total),
+  // Prepared: each connection parses and plans a text once. The partial match's text, like the full match's,
+  // no longer grows with the number of terms (their tsqueries are one array parameter), so a table has a few
+  // texts of each (index or scan, with or without narrowing words or identifiers, a short or a long query),
+  // each holding about 100 KB of the server's memory per connection (bench/search/statement-memory.ts).
+  const rows = await executePreparedRows<StatementRow<Row>>(options.db, source.statement);
+  const pageOf = async (
+    mode: 'all' | 'any',
+    ofMode: StatementRow<Row>[],
+  ): Promise<SearchPage<Row & Headlined>> => {
+    const total = Number(ofMode[0]?.total ?? 0);
+    // The count is the statement's own; the cache keeps it so that the count a visitor saw on page 1 stays
+    // the count of page 2 while the cache holds it.
+    const count = await counts.get(cacheKeyOf(key, filter?.scope ?? '', mode, query.query), () =>
+      Promise.resolve(total),
+    );
+    const hits = ofMode
+      .filter((row) => row.excerpt !== null)
+      .map(({ partial: _partial, match_rank: _rank, ...row }) => ({
+        ...(row as unknown as Row),
+        headline: highlight(row.excerpt ?? '', source.highlight),
+      }));
+    // A row on the page implies at least that many matches, whatever a cached count says.
+    const seen = hits.length > 0 ? (query.page - 1) * query.pageSize + hits.length : 0;
+    return { count: Math.max(count, seen), hits };
+  };
+  const partialRows = rows.filter((row) => row.partial === true);
+  const page = await pageOf(
+    match,
+    rows.filter((row) => row.partial !== true),
   );
-  const hits = rows
-    .filter((row) => row.excerpt !== null)
-    .map((row) => ({ ...(row as Row), headline: highlight(row.excerpt ?? '', source.highlight) }));
-  // A row on the page implies at least that many matches, whatever a cached count says.
-  const seen = hits.length > 0 ? (query.page - 1) * query.pageSize + hits.length : 0;
-  return { count: Math.max(count, seen), hits };
+  return partialRows.length > 0 ? { ...page, partial: await pageOf('any', partialRows) } : page;
 }
 
 /** A condition on alias `t`: the id is one of these (one parameter, so the statement's text stays the same). */

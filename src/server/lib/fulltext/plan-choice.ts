@@ -1,6 +1,13 @@
 import type { LexemeStats } from './common-lexemes.js';
 import { stemOf } from './highlight.js';
-import { matchTerms, type ParsedQuery, type QueryTerm } from './query-terms.js';
+import {
+  identifierSplit,
+  matchTerms,
+  partialTerms,
+  requiredMatches,
+  type ParsedQuery,
+  type QueryTerm,
+} from './query-terms.js';
 import type { MatchPlan } from './statements.js';
 import { NOISE_WORDS } from './stop-words.js';
 
@@ -72,6 +79,48 @@ export function matchEstimateOf(query: ParsedQuery, stats: LexemeStats): MatchEs
  */
 export function matchPlanOf(query: ParsedQuery, stats: LexemeStats, cap: number): MatchPlan {
   const estimate = matchEstimateOf(query, stats);
+  if (!estimate) return 'index';
+  return (cap / estimate.share) * SCAN_ROW_COST < estimate.postings ? 'scan' : 'index';
+}
+
+/**
+ * The estimate of a partial match (any `requiredMatches` of the meaningful terms), if known: the share of rows
+ * holding at least that many of the terms (taken as independent: the distribution of a count of unequal coin
+ * flips), less those holding an excluded word, and the posting-list rows of every term, all of which the
+ * index reads. A term the statistics do not list (in under about 1 % of the rows) counts as in no row and with
+ * no posting list: both costs come out lower than they are, and the scan's by more, so the index keeps every
+ * query the statistics cannot vouch for. A query with identifiers (every one required, then half of the rest)
+ * is left to the index.
+ */
+export function partialEstimateOf(query: ParsedQuery, stats: LexemeStats): MatchEstimate | undefined {
+  const terms = partialTerms(query);
+  if (stats.rows <= 0 || terms.length === 0 || identifierSplit(query)) return undefined;
+  const required = requiredMatches(query);
+  // held[k]: the share of rows holding k of the terms so far; held[required], `required` or more.
+  let held = [1, ...Array.from({ length: required }, () => 0)];
+  let postings = 0;
+  for (const term of terms) {
+    const { share: p, postings: rows } = termEstimate(term, stats) ?? { share: 0, postings: 0 };
+    postings += rows;
+    held = held.map((share, k) => {
+      const fromBelow = k === 0 ? 0 : (held[k - 1] ?? 0) * p;
+      return k === required ? share + fromBelow : share * (1 - p) + fromBelow;
+    });
+  }
+  let share = held[required] ?? 0;
+  for (const word of query.excluded) share *= 1 - Math.min(1, (stats.rowsOf(stemOf(word)) ?? 0) / stats.rows);
+  return share > 0 ? { share, postings } : undefined;
+}
+
+/**
+ * The plan of a partial match, by the same measure as {@link matchPlanOf}. A partial match is where the choice
+ * pays most: the index reads the posting lists of every term (at 100,000 articles the partial match of
+ * `controller upgrade latency snat` returned 44,280 rows from the index, 22 ms) where a scan stops after the
+ * few hundred rows that hold the cap (1.2 ms); for rarer words the index stays far ahead. Both find the same
+ * rows: the bitmap's heap scan reads the matches in table order too, and stops at the cap as the scan does.
+ */
+export function partialPlanOf(query: ParsedQuery, stats: LexemeStats, cap: number): MatchPlan {
+  const estimate = partialEstimateOf(query, stats);
   if (!estimate) return 'index';
   return (cap / estimate.share) * SCAN_ROW_COST < estimate.postings ? 'scan' : 'index';
 }

@@ -373,7 +373,9 @@ export function partialTerms(query: ParsedQuery): QueryTerm[] {
  * half (rounded down) must match. Null when the query has no identifier or nothing else: then every term
  * counts alike.
  */
-function identifierSplit(query: ParsedQuery): { identifiers: QueryTerm[]; others: QueryTerm[] } | null {
+export function identifierSplit(
+  query: ParsedQuery,
+): { identifiers: QueryTerm[]; others: QueryTerm[] } | null {
   const terms = partialTerms(query);
   const identifiers = terms.filter(isIdentifierTerm);
   const others = terms.filter((term) => !isIdentifierTerm(term));

@@ -14,9 +14,9 @@ import type { NamedItem } from './query-terms.js';
  * rows are read whole. Snippets are highlighted in the server (highlight.ts) from the start of the text, not
  * with ts_headline, which parses every page row's text inside the statement.
  *
- * Every value is a parameter and each tsquery is computed once per run, in its own sub-select, so that the
- * text of a statement and its plan do not depend on the words: the portal runs the full match as a named
- * prepared statement (db/client.ts `executePreparedRows`): each connection parses it once, and after five runs
+ * Every value is a parameter and each tsquery is computed once per run, in its own sub-select (the partial
+ * match's terms as one array), so that the text of a statement and its plan do not depend on the words: the
+ * portal runs both matches as named prepared statements (db/client.ts `executePreparedRows`): each connection parses it once, and after five runs
  * keeps one generic plan when that plan costs no more than planning anew (the index form does; the scan form
  * was still planned at each run in bench/search/statement-memory.ts). A generic plan no longer sees the
  * words, and the one choice that depended on them is made before the statement is written (plan-choice.ts):
@@ -95,20 +95,26 @@ export const tsQuery: TsQueryOf = (text) => sql`(select to_tsquery(${SEARCH_CONF
  */
 export const foldedTsQuery: TsQueryOf = (text) => sql`to_tsquery(${SEARCH_CONFIG}::regconfig, ${text})`;
 
+/**
+ * The tsqueries of some terms (anywhere, or in a title) as an array, from one JSON parameter, computed once per
+ * run: the statement's text is the same whatever the number of terms, so that it can run prepared.
+ */
+function termQueries(terms: readonly PartialTerm[], key: keyof PartialTerm): SQL {
+  return sql`(select array_agg(to_tsquery(${SEARCH_CONFIG}::regconfig, q.value) order by q.at)
+    from jsonb_array_elements_text(${JSON.stringify(terms.map((term) => term[key]))}::jsonb)
+    with ordinality as q(value, at))`;
+}
+
 /** How many of the terms a row's vector holds (`column` is `t.search` or `c.search`). */
-function matchedTerms(column: string, terms: readonly PartialTerm[], tsq: TsQueryOf): SQL {
-  const parts = terms.map((term) => sql`(${sql.raw(column)} @@ ${tsq(term.text)})::int`);
-  return sql.join(parts, sql` + `);
+function matchedTerms(column: string, terms: readonly PartialTerm[]): SQL {
+  return sql`(select count(*) from unnest(${termQueries(terms, 'text')}) as m(q) where ${sql.raw(column)} @@ m.q)`;
 }
 
 /** Per term, 2 for a title match and 1 for a body match: the partial match's rank before ts_rank. */
-function weightedTerms(column: string, terms: readonly PartialTerm[], tsq: TsQueryOf): SQL {
+function weightedTerms(column: string, terms: readonly PartialTerm[]): SQL {
   const vector = sql.raw(column);
-  const parts = terms.map(
-    (term) =>
-      sql`case when ${vector} @@ ${tsq(term.title)} then 2 when ${vector} @@ ${tsq(term.text)} then 1 else 0 end`,
-  );
-  return sql.join(parts, sql` + `);
+  return sql`(select coalesce(sum(case when ${vector} @@ w.title then 2 when ${vector} @@ w.body then 1 else 0 end), 0)::int
+    from unnest(${termQueries(terms, 'text')}, ${termQueries(terms, 'title')}) as w(body, title))`;
 }
 
 /** The row condition of a query over alias `t`: the tsquery, and for a partial match enough terms. */
@@ -117,7 +123,7 @@ export function matches(query: TextQuery, vector = 'search', tsq: TsQueryOf = ts
   const matched = sql.raw(column);
   if (query.mode === 'all') return sql`${matched} @@ ${tsq(query.text)}`;
   if (query.match !== null) return sql`${matched} @@ ${tsq(query.match)}`;
-  return sql`${matched} @@ ${tsq(query.text)} and ${matchedTerms(column, query.terms, tsq)} >= ${query.required}`;
+  return sql`${matched} @@ ${tsq(query.text)} and ${matchedTerms(column, query.terms)} >= ${query.required}`;
 }
 
 /**
@@ -128,13 +134,9 @@ export function matches(query: TextQuery, vector = 'search', tsq: TsQueryOf = ts
  */
 function boostOf(boosts: readonly PartialTerm[], inTitle: number, inBody: number): SQL {
   if (boosts.length === 0) return sql``;
-  const queries = (key: 'text' | 'title') =>
-    sql`(select array_agg(to_tsquery(${SEARCH_CONFIG}::regconfig, q.value) order by q.at)
-      from jsonb_array_elements_text(${JSON.stringify(boosts.map((boost) => boost[key]))}::jsonb)
-      with ordinality as q(value, at))`;
   return sql` + (select coalesce(sum(case when c.search @@ b.title then ${sql.raw(String(inTitle))}
     when c.search @@ b.body then ${sql.raw(String(inBody))} else 0 end), 0)::int
-    from unnest(${queries('text')}, ${queries('title')}) as b(body, title))`;
+    from unnest(${termQueries(boosts, 'text')}, ${termQueries(boosts, 'title')}) as b(body, title))`;
 }
 
 /**
@@ -166,7 +168,7 @@ export function rankOf(query: TextQuery, tsq: TsQueryOf = tsQuery): SQL {
     return sql`ts_rank(c.search, ${tsq(query.text)}) + case when c.search @@ ${tsq(query.title)} then 1 else 0 end${boostOf(boosts, inTitle, inBody)}${identifierBonus(query.identifiers, IDENTIFIER_BONUS, tsq)}`;
   }
   const { inTitle, inBody } = PARTIAL_MATCH_BOOST;
-  return sql`${weightedTerms('c.search', query.terms, tsq)} + ts_rank(c.search, ${tsq(query.text)})${boostOf(boosts, inTitle, inBody)}${identifierBonus(query.identifiers, PARTIAL_IDENTIFIER_BONUS, tsq)}`;
+  return sql`${weightedTerms('c.search', query.terms)} + ts_rank(c.search, ${tsq(query.text)})${boostOf(boosts, inTitle, inBody)}${identifierBonus(query.identifiers, PARTIAL_IDENTIFIER_BONUS, tsq)}`;
 }
 
 /**
@@ -191,44 +193,101 @@ export interface SearchStatementOptions {
   plan?: MatchPlan;
   /** The row the query names by its number or key (FullTextTable `named`): it matches, and ranks first. */
   named?: SQL;
+  /**
+   * A partial match answered by the same statement, after the full match (`query`), when that finds fewer
+   * than `below` rows; otherwise it is not run at all. What a search falls back to when the words as typed
+   * find little (services/search/fallbacks.ts): one round trip instead of two.
+   */
+  partial?: { query: TextQuery; plan: MatchPlan; below: number };
 }
 
 /** Added to the rank of the row a query names: above any text match (ts_rank is below 1, the title bonus 1). */
 const NAMED_BONUS = 10;
 
+/** One match of a statement: its common table expressions and the select of its page. */
+interface MatchPart {
+  ctes: SQL;
+  select: SQL;
+}
+
 /**
- * Rows of the page (the spec's columns, `excerpt`: the start of the text, `total`: the capped count). A page
- * past the last match, or a query without match, still answers one row: `total` with null columns.
+ * The capped matches (`<name>_matched`), the ranked page (`<name>_ranked`) and the select of the page's rows
+ * with the count. `gate`, a condition of the whole statement, keeps both from running when it is false.
  */
-export function searchStatement(spec: FullTextTable, options: SearchStatementOptions): SQL {
+function matchPart(
+  spec: FullTextTable,
+  options: SearchStatementOptions,
+  match: { query: TextQuery; plan: MatchPlan; name: string; gate?: SQL; combined: boolean },
+): MatchPart {
   const table = sql.raw(spec.table);
   const filter = options.filter ? sql` and (${options.filter})` : sql``;
   // The candidate set must reach past the requested page, or deep pages would come back empty; the count
   // must reach as far as the candidates.
   const candidates = Math.max(options.candidateLimit, options.offset + options.limit);
   const cap = Math.max(options.cap, candidates);
-  const { query } = options;
-  const matched = matches(query, spec.vector);
-  const text = options.plan === 'scan' ? sql`coalesce(${matched}, false)` : matched;
+  const { query, gate } = match;
+  const matched = sql.raw(`${match.name}_matched`);
+  const ranked = sql.raw(`${match.name}_ranked`);
+  const condition = matches(query, spec.vector);
+  const text = match.plan === 'scan' ? sql`coalesce(${condition}, false)` : condition;
   const { named } = options;
   // The named row is matched beside the text, and kept first among the capped matches and the candidates.
-  const condition = named ? sql`(${text} or ${named})` : text;
+  const where = named ? sql`(${text} or ${named})` : text;
   const namedColumn = named ? sql`, (${named}) as named` : sql``;
   const namedFirst = named ? sql` order by named desc` : sql``;
   const namedBonus = named ? sql` + case when c.named then ${NAMED_BONUS} else 0 end` : sql``;
-  return sql`with matched as materialized (
+  const ctes = sql`${matched} as materialized (
   select t.id, ${sql.raw(`t.${spec.vector ?? 'search'}`)} as search${namedColumn} from ${table} t
-  where ${condition}${filter}${namedFirst} limit ${cap}
+  where ${gate ? sql`${gate} and ` : sql``}${where}${filter}${namedFirst} limit ${cap}
 ),
-ranked as (
+${ranked} as (
   select c.id, ${rankOf(query)}${namedBonus} as rank
-  from (select m.id, m.search${named ? sql`, m.named` : sql``} from matched m${namedFirst} limit ${candidates}) c
+  from (select m.id, m.search${named ? sql`, m.named` : sql``} from ${matched} m${namedFirst} limit ${candidates}) c
   order by rank desc, c.id
   limit ${options.limit} offset ${options.offset}
-)
-select (select count(*) from matched)::int as total, ${sql.raw(spec.columns)},
+)`;
+  const marks = match.combined
+    ? sql`${sql.raw(match.name === 'partial' ? 'true' : 'false')} as partial, r.rank as match_rank, `
+    : sql``;
+  const select = sql`select ${marks}(select count(*) from ${matched})::int as total, ${sql.raw(spec.columns)},
   left(${sql.raw(`t.${spec.textColumn}`)}, ${EXCERPT_CHARS}) as excerpt
 from (select 1) one
-left join (ranked r join ${table} t on t.id = r.id) on true
+left join (${ranked} r join ${table} t on t.id = r.id) on true${gate ? sql`\nwhere ${gate}` : sql``}`;
+  return { ctes, select };
+}
+
+/**
+ * Rows of the page (the spec's columns, `excerpt`: the start of the text, `total`: the capped count). A page
+ * past the last match, or a query without match, still answers one row: `total` with null columns. With
+ * `partial`, the rows of the full match come first (`partial` false), then, only when the full match found
+ * fewer than `partial.below`, those of the partial match (`partial` true), each with its own count.
+ */
+export function searchStatement(spec: FullTextTable, options: SearchStatementOptions): SQL {
+  const combined = options.partial !== undefined;
+  const full = matchPart(spec, options, {
+    query: options.query,
+    plan: options.plan ?? 'index',
+    name: 'full',
+    combined,
+  });
+  if (!options.partial) {
+    return sql`with ${full.ctes}
+${full.select}
 order by r.rank desc, r.id`;
+  }
+  // An initplan: computed once, and a false gate keeps the partial match's scan from starting at all.
+  const gate = sql`(select count(*) from full_matched) < ${options.partial.below}`;
+  const partial = matchPart(spec, options, {
+    query: options.partial.query,
+    plan: options.partial.plan,
+    name: 'partial',
+    gate,
+    combined,
+  });
+  return sql`with ${full.ctes},
+${partial.ctes}
+${full.select}
+union all
+${partial.select}
+order by partial, match_rank desc, id`;
 }

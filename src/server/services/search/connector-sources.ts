@@ -18,16 +18,18 @@ const connectorQuery = (query: SourceQuery): ConnectorSearchQuery => ({
   page: query.page,
   pageSize: query.pageSize,
   match: query.match,
+  ...(query.partialBelow !== undefined ? { partialBelow: query.partialBelow } : {}),
   signal: query.signal,
 });
 
-/** A viewer who may not read protected articles gets the notice instead of their snippet. */
+/** A viewer who may not read protected articles gets the notice instead of their snippet (partial match too). */
 function maskProtected(searcher: Searcher, page: SourcePage<KbHit>): SourcePage<KbHit> {
   if (can(searcher.actor, 'readProtectedArticles')) return page;
-  return {
-    count: page.count,
-    hits: page.hits.map((hit) => (hit.userSegmentId === null ? hit : { ...hit, snippet: SIGN_IN_TO_READ })),
-  };
+  const masked = (found: SourcePage<KbHit>): SourcePage<KbHit> => ({
+    count: found.count,
+    hits: found.hits.map((hit) => (hit.userSegmentId === null ? hit : { ...hit, snippet: SIGN_IN_TO_READ })),
+  });
+  return { ...masked(page), ...(page.partial ? { partial: masked(page.partial) } : {}) };
 }
 
 /** The knowledge base restricted to one category (the /docs search box). */

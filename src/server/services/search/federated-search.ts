@@ -12,7 +12,7 @@ import { TrackerGrantMissingError } from '../../connectors/tracker/grant-error.j
 import { ServiceError } from '../../lib/errors.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { isSourceFailure, retryAfterMsOf } from './source-failure.js';
-import { searchWithFallbacks, type Attempt, type ResolvedSearch } from './fallbacks.js';
+import { FEW_MATCHES, searchWithFallbacks, type Attempt, type ResolvedSearch } from './fallbacks.js';
 import { readQuery, type QueryReading, type Vocabulary } from './suggest.js';
 import type {
   KbHit,
@@ -74,6 +74,15 @@ export interface PageInput {
 
 type Outcome<Hit> = { status: 'ok'; page: SourcePage<Hit> } | { status: Exclude<SourceStatus, 'ok'> };
 
+/** One call of a source: who, what, which page, which match (and whether the partial may come with it). */
+interface SourceCall {
+  searcher: Searcher;
+  query: string;
+  page: number;
+  match: MatchMode;
+  partialBelow?: number;
+}
+
 export interface SearchServiceOptions {
   sources: SearchSources;
   /** The KB source restricted to one category (the /docs search box). */
@@ -126,7 +135,7 @@ export class SearchService {
   private async run<K extends SourceKey>(
     key: K,
     source: SearchSource<SourceHits[K]>,
-    input: { searcher: Searcher; query: string; page: number; match: MatchMode },
+    input: SourceCall,
   ): Promise<Outcome<SourceHits[K]>> {
     const started = performance.now();
     const breaker = this.breakers[key];
@@ -144,7 +153,7 @@ export class SearchService {
     key: K,
     breaker: CircuitBreaker,
     source: SearchSource<SourceHits[K]>,
-    input: { searcher: Searcher; query: string; page: number; match: MatchMode },
+    input: SourceCall,
   ): Promise<Outcome<SourceHits[K]>> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -186,7 +195,10 @@ export class SearchService {
 
   /**
    * One source's page, with the fallbacks of fallbacks.ts decided by that source's own count: page 1 of the
-   * aggregator search and a later page of the same source take the same attempt.
+   * aggregator search and a later page of the same source take the same attempt. The words as typed are
+   * asked for with their partial match, which a built-in source answers in the same statement when few items
+   * match every word (and only then): the partial match of the words as typed, when the fallbacks come to it,
+   * is that answer, not another call.
    */
   private resolveSource<K extends SourceKey>(
     key: K,
@@ -195,16 +207,28 @@ export class SearchService {
     input: PageInput,
     read: () => Promise<QueryReading>,
   ): Promise<ResolvedSearch<Outcome<SourceHits[K]>>> {
+    let typedPartial: SourcePage<SourceHits[K]> | undefined;
+    const typed = (attempt: Attempt) => !attempt.corrected && attempt.query === input.query;
     return searchWithFallbacks({
       query: input.query,
       exact: input.exact ?? false,
-      run: (attempt) =>
-        this.run(key, source, {
+      run: async (attempt) => {
+        if (typed(attempt) && attempt.match === 'any' && typedPartial) {
+          return { status: 'ok' as const, page: typedPartial };
+        }
+        const asksPartial = typed(attempt) && attempt.match === 'all';
+        const outcome = await this.run(key, source, {
           searcher,
           query: attempt.query,
           page: input.page,
           match: attempt.match,
-        }),
+          ...(asksPartial ? { partialBelow: FEW_MATCHES } : {}),
+        });
+        if (outcome.status !== 'ok' || !outcome.page.partial) return outcome;
+        const { partial, ...page } = outcome.page;
+        if (asksPartial) typedPartial = partial;
+        return { status: 'ok' as const, page };
+      },
       matchesOf: (outcome) => (outcome.status === 'ok' ? outcome.page.count : 0),
       settled: (outcome) => outcome.status === 'ok',
       read,

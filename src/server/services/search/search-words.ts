@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { VocabularyWord } from '../../connectors/search-types.js';
-import { executeRows, type Database } from '../../db/client.js';
+import { executePreparedRows, executeRows, type Database } from '../../db/client.js';
 import { stemOf } from '../../lib/fulltext/highlight.js';
 
 /**
@@ -119,27 +119,34 @@ export async function knownWords(
   words: readonly string[],
 ): Promise<{ items: Map<string, number>; total: number }> {
   const stems = words.map(stemOf);
-  const rows =
-    words.length === 0
-      ? []
-      : await executeRows<{ word: string; stem: string; items: number | string }>(
-          db,
-          sql`select word, stem, items from search_words
-where word in (select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb))
-or stem in (select jsonb_array_elements_text(${JSON.stringify(stems)}::jsonb))`,
-        );
-  const [size] = await executeRows<{ total: number | string | null }>(
+  // One prepared statement: the words' rows (each list an array computed once, which both indexes answer: an
+  // `or` of two `in (select …)` read the whole list) beside the total, which the index on `items` answers.
+  const rows = await executePreparedRows<{
+    word: string | null;
+    stem: string | null;
+    items: number | string | null;
+    total: number | string | null;
+  }>(
     db,
-    sql`select max(items) as total from search_words`,
+    sql`select w.word, w.stem, w.items, s.total
+from (select max(items) as total from search_words) s
+left join search_words w
+  on w.word = any(array(select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb)))
+  or w.stem = any(array(select jsonb_array_elements_text(${JSON.stringify(stems)}::jsonb)))`,
   );
-  const byWord = new Map(rows.map((row) => [row.word, Number(row.items)]));
+  const found = rows.flatMap((row) =>
+    row.word === null || row.stem === null
+      ? []
+      : [{ word: row.word, stem: row.stem, items: Number(row.items) }],
+  );
+  const byWord = new Map(found.map((row) => [row.word, row.items]));
   const byStem = new Map<string, number>();
-  for (const row of rows) byStem.set(row.stem, Math.max(Number(row.items), byStem.get(row.stem) ?? 0));
+  for (const row of found) byStem.set(row.stem, Math.max(row.items, byStem.get(row.stem) ?? 0));
   const items = new Map<string, number>();
   words.forEach((word, index) => {
     const ofStem = byStem.get(stems[index] ?? '');
     const ofWord = byWord.get(word);
     if (ofWord !== undefined || ofStem !== undefined) items.set(word, Math.max(ofWord ?? 0, ofStem ?? 0));
   });
-  return { items, total: Number(size?.total ?? 0) };
+  return { items, total: Number(rows[0]?.total ?? 0) };
 }

@@ -42,6 +42,8 @@ export interface SourceQuery {
   pageSize: number;
   /** Every word (`all`) or the partial match (`any`, see ConnectorSearchQuery). */
   match: MatchMode;
+  /** With `all`: the partial match may come with the page below this many matches (ConnectorSearchQuery). */
+  partialBelow?: number;
   searcher: Searcher;
   /** Aborted when the search stopped waiting (timeout); a source may stop its work then. */
   signal: AbortSignal;

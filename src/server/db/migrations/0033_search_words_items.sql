@@ -1,0 +1,1 @@
+CREATE INDEX "search_words_items_idx" ON "search_words" USING btree ("items");
