@@ -211,3 +211,66 @@ describe('fallbacks per source', () => {
     expect(attempts(fakes.zendeskRequests.calls)).toEqual([`all ${TYPED}`]);
   });
 });
+
+/**
+ * A source that answers the partial match with the full match when asked (`partialBelow`), as the built-in
+ * full-text sources do in one statement; its hits name the attempt they answer.
+ */
+function answeringSource(counts: Record<string, Partial<Record<MatchMode, number>>>) {
+  const calls: (Call & { partialBelow?: number })[] = [];
+  const pageOf = (query: string, match: MatchMode) => {
+    const count = counts[query]?.[match] ?? 0;
+    return { count, hits: count > 0 ? [`${match} ${query}`] : [] };
+  };
+  const source: SearchSource<string> = {
+    search: async ({ query, match, page, partialBelow }) => {
+      calls.push({ query, match, page, ...(partialBelow !== undefined ? { partialBelow } : {}) });
+      const found = pageOf(query, match);
+      return match === 'all' && partialBelow !== undefined && found.count < partialBelow
+        ? { ...found, partial: pageOf(query, 'any') }
+        : found;
+    },
+  };
+  return { source, calls };
+}
+
+describe('the partial match answered with the full match', () => {
+  const serviceWith = (forumbee: ReturnType<typeof answeringSource>) =>
+    setup({ forumbee: forumbee as unknown as ReturnType<typeof fakeSource> }).service;
+
+  it('is not asked for again: the typed full match brings it, the corrected spelling is asked for as before', async () => {
+    const forumbee = answeringSource({ [TYPED]: { any: 2 }, [CORRECTED]: { all: 1, any: 1 } });
+    const result = await serviceWith(forumbee).searchAll(agent, { query: TYPED, filter: ['forumbee'] });
+    expect(forumbee.calls).toEqual([
+      { query: TYPED, match: 'all', page: 1, partialBelow: 3 },
+      { query: CORRECTED, match: 'all', page: 1 },
+      { query: CORRECTED, match: 'any', page: 1 },
+    ]);
+    expect(result.counts).toEqual({ forumbee: 2 });
+    expect(result.groups.forumbee?.hits).toEqual([`any ${TYPED}`]);
+    expect(result.groups.forumbee).not.toHaveProperty('partial');
+    expect(result.fallbacks).toEqual({ forumbee: { partial: true } });
+  });
+
+  it('is left out when the words as typed find enough, or the query is foreign to the content', async () => {
+    const enough = answeringSource({ [TYPED]: { all: 3, any: 9 } });
+    const found = await serviceWith(enough).searchAll(agent, { query: TYPED, filter: ['forumbee'] });
+    expect(found.groups.forumbee).toEqual({ count: 3, hits: [`all ${TYPED}`] });
+    expect(found.fallbacks).toEqual({});
+
+    const foreign = 'quokka zorblax tunnel';
+    const answered = answeringSource({ [foreign]: { any: 4 } });
+    const result = await serviceWith(answered).searchAll(agent, { query: foreign, filter: ['forumbee'] });
+    expect(attempts(answered.calls)).toEqual([`all ${foreign}`]);
+    expect(result.groups.forumbee).toEqual({ count: 0, hits: [] });
+    expect(result.fallbacks).toEqual({});
+  });
+
+  it('a later page brings its own', async () => {
+    const forumbee = answeringSource({ [TYPED]: { all: 1, any: 12 } });
+    const service = serviceWith(forumbee);
+    const second = await service.searchOne(agent, 'forumbee', { query: TYPED, page: 2 });
+    expect(second).toEqual({ count: 12, hits: [`any ${TYPED}`] });
+    expect(forumbee.calls).toEqual([{ query: TYPED, match: 'all', page: 2, partialBelow: 3 }]);
+  });
+});
