@@ -84,10 +84,29 @@ export function matchPlanOf(query: ParsedQuery, stats: LexemeStats, cap: number)
 }
 
 /**
+ * One term of a partial match, never unknown: its share from the one-word spellings the statistics list (a
+ * phrase, or a spelling rarer than the listed lexemes, adds none), and the posting-list rows of every word of
+ * every spelling, phrases included, all of which the index reads (`ha` with its synonym `high availability`
+ * reads the lists of `high` and `availability`).
+ */
+function partialTermEstimate(term: QueryTerm, stats: LexemeStats): MatchEstimate {
+  let rows = 0;
+  let postings = 0;
+  for (const spelling of term.spellings) {
+    const words = spelling.filter((word) => !NOISE_WORDS.has(word));
+    if (words.length === 0) return { share: 1, postings };
+    for (const word of words) postings += stats.rowsOf(stemOf(word)) ?? 0;
+    const [word] = words;
+    if (words.length === 1 && word !== undefined) rows += stats.rowsOf(stemOf(word)) ?? 0;
+  }
+  return { share: Math.min(1, rows / stats.rows), postings };
+}
+
+/**
  * The estimate of a partial match (any `requiredMatches` of the meaningful terms), if known: the share of rows
  * holding at least that many of the terms (taken as independent: the distribution of a count of unequal coin
  * flips), less those holding an excluded word, and the posting-list rows of every term, all of which the
- * index reads. A term the statistics do not list (in under about 1 % of the rows) counts as in no row and with
+ * index reads. A word the statistics do not list (in under about 1 % of the rows) counts as in no row and with
  * no posting list: both costs come out lower than they are, and the scan's by more, so the index keeps every
  * query the statistics cannot vouch for. A query with identifiers (every one required, then half of the rest)
  * is left to the index.
@@ -100,7 +119,7 @@ export function partialEstimateOf(query: ParsedQuery, stats: LexemeStats): Match
   let held = [1, ...Array.from({ length: required }, () => 0)];
   let postings = 0;
   for (const term of terms) {
-    const { share: p, postings: rows } = termEstimate(term, stats) ?? { share: 0, postings: 0 };
+    const { share: p, postings: rows } = partialTermEstimate(term, stats);
     postings += rows;
     held = held.map((share, k) => {
       const fromBelow = k === 0 ? 0 : (held[k - 1] ?? 0) * p;
