@@ -184,6 +184,8 @@ type StatementRow<Row> = { [K in keyof Row]: Row[K] | null } & {
   excerpt: string | null;
   total: number;
   partial?: boolean;
+  /** The rank the rows are ordered by, with a partial match asked for (not a column of the page). */
+  match_rank?: number | null;
 };
 
 /** What `sourceStatement` needs beside the query: the options of the connector and its table's statistics. */
