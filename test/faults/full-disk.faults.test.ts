@@ -4,14 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { openDatabase } from '../../src/server/db/client.js';
-import { migrateDatabase } from '../../src/server/db/migrate.js';
-import { loadEnv } from '../../src/server/env.js';
-import { createCustomer, sessionCookie } from '../support/factories.js';
-import { MISSING_DIST_DIR, testConfig } from '../support/test-app.js';
 import { ticketPath } from '../support/tickets.js';
 import { startLoad, summarize } from './support/load-loop.js';
+import { signedInCustomerIn } from './support/signed-in-customer.js';
 import {
   createdTicketId,
   customerLoad,
@@ -48,19 +43,7 @@ beforeAll(async () => {
     return;
   }
   // The customer and session are made in-process first (PGlite has one process at a time on its folder).
-  const handle = await openDatabase({ location: { dataDir: mountPoint } });
-  await migrateDatabase(handle);
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', DATA_DIR: mountPoint }),
-    config: await testConfig(),
-    database: handle,
-    distDir: MISSING_DIST_DIR,
-  });
-  await app.ready();
-  const customer = await createCustomer(app);
-  cookie = (await sessionCookie(app, { id: customer.id, role: 'customer' })).cookie;
-  await app.close();
-  await handle.close();
+  ({ cookie } = await signedInCustomerIn(mountPoint));
   portal = await startPortal('portal (:5031, PGlite)', PORTAL_PORT, { DATA_DIR: mountPoint });
 }, 120_000);
 

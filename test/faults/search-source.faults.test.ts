@@ -4,20 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/common/api-paths.js';
 import { searchResponseSchema, type SearchResponse } from '../../src/common/contracts/search.js';
-import { buildApp } from '../../src/server/app.js';
 import { createZendeskTicketDesk } from '../../src/server/connectors/ticket-desk/zendesk/tickets.js';
-import { openDatabase } from '../../src/server/db/client.js';
-import { migrateDatabase } from '../../src/server/db/migrate.js';
-import { loadEnv } from '../../src/server/env.js';
 import { parseExposition, samplesOf } from '../api/observability/prometheus-text.js';
 import { startZendeskFake, type ZendeskFake } from '../fakes/zendesk/index.js';
 import { ZENDESK_FIXTURE_IDS } from '../fakes/zendesk/store.js';
 import { deskTicketInput } from '../support/desk-tickets.js';
-import { createCustomer, sessionCookie } from '../support/factories.js';
 import { searchUrl } from '../support/search.js';
-import { MISSING_DIST_DIR, testConfig } from '../support/test-app.js';
 import { startLoad, summarize, waitUntil, type Outcome } from './support/load-loop.js';
 import { removeServerBundle, startPortal, type Portal } from './support/portal.js';
+import { signedInCustomerIn } from './support/signed-in-customer.js';
 
 /**
  * A search source that hangs, then fails, at its vendor, under a steady search load on a real portal process.
@@ -63,31 +58,20 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-faults-search-'));
   // The customer, their session and their request at Zendesk are made in-process first (PGlite has one process
   // at a time on its folder); the request through the Zendesk desk, as the portal would have opened it.
-  const handle = await openDatabase({ location: { dataDir } });
-  await migrateDatabase(handle);
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }),
-    config: await testConfig(),
-    database: handle,
-    distDir: MISSING_DIST_DIR,
-  });
-  await app.ready();
-  const customer = await createCustomer(app);
-  cookie = (await sessionCookie(app, { id: customer.id, role: 'customer' })).cookie;
-  const desk = createZendeskTicketDesk({
-    baseUrl: fake.url,
-    clientId: fake.client.identifier,
-    clientSecret: fake.client.secret,
-    fields: TICKET_FIELDS,
-    db: handle.db,
-    log: quiet,
-    searchBudgetMs: 2000,
-    callBudgetMs: 10_000,
-    webhookSecret: WEBHOOK_SECRET,
-  });
-  await desk.createTicket(deskTicketInput({ subject: TICKET_SUBJECT, requesterEmail: customer.email }));
-  await app.close();
-  await handle.close();
+  ({ cookie } = await signedInCustomerIn(dataDir, async (_app, handle, customer) => {
+    const desk = createZendeskTicketDesk({
+      baseUrl: fake.url,
+      clientId: fake.client.identifier,
+      clientSecret: fake.client.secret,
+      fields: TICKET_FIELDS,
+      db: handle.db,
+      log: quiet,
+      searchBudgetMs: 2000,
+      callBudgetMs: 10_000,
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    await desk.createTicket(deskTicketInput({ subject: TICKET_SUBJECT, requesterEmail: customer.email }));
+  }));
 
   portal = await startPortal(`portal (:${PORTAL_PORT}, PGlite, Zendesk fake)`, PORTAL_PORT, {
     DATA_DIR: dataDir,
