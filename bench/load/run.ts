@@ -31,6 +31,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { startNginx, type Nginx } from '../../test/instances/cluster.js';
 import { databaseUrl, dropPostgresDatabase, withAdminClient } from '../../test/support/postgres-admin.js';
+import { rssMb } from '../support/rss.mjs';
 import { startPortal } from '../support/start-portal.mjs';
 import { prepareAccount, signIn } from '../support/bench-accounts.js';
 import { ROUTES } from './routes.js';
@@ -71,11 +72,6 @@ function loggedErrors(logFile: string): Map<string, number> {
     }
   }
   return counts;
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
 }
 
 /** One GET through nginx; answers its status (0 for a transport error) once the whole body has arrived. */

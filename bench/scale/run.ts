@@ -4,7 +4,7 @@
  *
  *   npm run build && npm run bench:scale
  *
- * Parts (SCALE_PARTS, default all: search,notices,queue,capacity):
+ * Parts (SCALE_PARTS, default all: search,notices,queue,capacity,cluster-capacity):
  *   search    PostgreSQL databases of SCALE_SIZES knowledge-base articles (default 10000,100000,1000000; the
  *             search corpus's writer, bulk-inserted, bulk-fill.ts); per size the highest rate of
  *             `POST /api/aggregator/search` (closed loop, SCALE_CONNECTIONS, SCALE_MAX_SECONDS), then p50/p99
@@ -15,10 +15,13 @@
  *             a notice's creation to its arrival on every stream.
  *   queue     SCALE_TICKETS (1000000) help-desk tickets: the agents' list with each filter, a ticket.
  *   capacity  bench/capacity/run.mjs, one short round: shares of the hello world, start-up, memory.
+ *   cluster-capacity  bench/capacity/cluster.ts, one short round: two instances on PostgreSQL behind nginx
+ *             against two hello worlds behind nginx; each instance's start-up and memory.
  *
  * Each part makes its own database `bench_scale_*` on BENCH_DATABASE_URL's server (default
  * postgres://postgres@127.0.0.1:5432/postgres) and drops it (SCALE_KEEP_DATABASES=1 keeps it, for EXPLAINs
- * after the run; the next run of the part drops it first). Portals on BENCH_PORT (5100) and up. Everything
+ * after the run; the next run of the part drops it first); cluster-capacity's own bench makes and drops
+ * `capacity_cluster_*`. Portals on BENCH_PORT (5100) and up. Everything
  * runs on the same cores: the figures say the load average.
  */
 import { spawn } from 'node:child_process';
@@ -36,6 +39,7 @@ import { KB_FULLTEXT } from '../../src/server/connectors/knowledge-base/builtin/
 import { databaseUrl, dropPostgresDatabase, withAdminClient } from '../../test/support/postgres-admin.js';
 import { root, startPortal, type StartedPortal } from '../support/start-portal.mjs';
 import { prepareAccount, signIn } from '../support/bench-accounts.js';
+import { RSS_TARGET_MB, memoryVerdict, verdict } from '../capacity/paired.mjs';
 import { QUERIES, WORDS, pick } from '../search/queries.mjs';
 import { fillKnowledgeBase, fillTicketQueue, QUEUE_AGENT_EMAIL, type Filled } from './bulk-fill.js';
 import { closedLoop, cpuMs, openLoop, percentile, rssMb, send, type Sent, type Target } from './http-load.js';
@@ -43,7 +47,7 @@ import { openStream, type HeldStream } from './event-streams.js';
 import { Agent } from 'node:http';
 
 const env = process.env;
-const PARTS = (env.SCALE_PARTS ?? 'search,notices,queue,capacity').split(',');
+const PARTS = (env.SCALE_PARTS ?? 'search,notices,queue,capacity,cluster-capacity').split(',');
 const SIZES = (env.SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const CONNECTIONS = Number(env.SCALE_CONNECTIONS ?? 16);
 const MAX_SECONDS = Number(env.SCALE_MAX_SECONDS ?? 6);
@@ -487,16 +491,36 @@ async function queuePart(): Promise<void> {
   });
 }
 
-/** bench/capacity/run.mjs as it is, one round: its results file and its start-up line. */
-async function capacityPart(): Promise<void> {
-  const child = spawn(process.execPath, ['bench/capacity/run.mjs'], {
+/** The figures of a capacity bench's results file that the table shows. */
+interface CapacityResults<Memory> {
+  readySeconds: Memory;
+  rounds: Array<{
+    rows: Array<{
+      key: string;
+      label: string;
+      rps: number;
+      helloRps: number;
+      share: number;
+      p50: number;
+      p99: number;
+    }>;
+  }>;
+  memory: Array<{ when: string; rssMb: Memory }>;
+}
+
+/** A capacity bench (`script`, under tsx) as it is, short: answers its results file. */
+async function runCapacityBench<Memory>(
+  script: string,
+  extra: Record<string, string>,
+): Promise<CapacityResults<Memory> & { file: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: {
       ...process.env,
-      BENCH_PORT: String(PORT + 10),
       BENCH_ROUNDS: env.SCALE_CAPACITY_ROUNDS ?? '1',
       BENCH_DURATION: env.SCALE_CAPACITY_DURATION ?? '8',
       BENCH_ROUTES: '/,/sla,docs,latestKB,me',
+      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -504,16 +528,17 @@ async function capacityPart(): Promise<void> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`bench:capacity exited with ${code}:\n${output.slice(-2000)}`);
-  const ready = /ready in ([\d.]+) s/.exec(output)?.[1];
+  if (code !== 0) throw new Error(`${script} exited with ${code}:\n${output.slice(-2000)}`);
   const file = /results written to (\S+)/.exec(output)?.[1];
-  if (!file) throw new Error(`bench:capacity wrote no results:\n${output.slice(-2000)}`);
-  const results = JSON.parse(await readFile(file, 'utf8')) as {
-    rounds: Array<{
-      rows: Array<{ label: string; rps: number; helloRps: number; share: number; p99: number }>;
-    }>;
-    memory: Array<{ when: string; rssMb: number }>;
-  };
+  if (!file) throw new Error(`${script} wrote no results:\n${output.slice(-2000)}`);
+  return { ...(JSON.parse(await readFile(file, 'utf8')) as CapacityResults<Memory>), file };
+}
+
+/** bench/capacity/run.mjs (one process, PGlite), one round: shares of the hello world, start-up, memory. */
+async function capacityPart(): Promise<void> {
+  const results = await runCapacityBench<number>('bench/capacity/run.mjs', {
+    BENCH_PORT: String(PORT + 10),
+  });
   for (const entry of results.rounds.at(-1)?.rows ?? []) {
     row(
       `capacity (PGlite): ${entry.label}`,
@@ -522,9 +547,43 @@ async function capacityPart(): Promise<void> {
   }
   row(
     'capacity (PGlite): start-up, memory',
-    `ready in ${ready ?? '?'} s; RSS ${results.memory.map((entry) => `${entry.rssMb} MB ${entry.when}`).join(', ')}`,
+    `ready in ${results.readySeconds.toFixed(1)} s; RSS ${results.memory.map((entry) => `${entry.rssMb} MB ${entry.when}`).join(', ')}`,
   );
-  details.capacity = { ready, file };
+  details.capacity = { readySeconds: results.readySeconds, file: results.file };
+}
+
+/**
+ * bench/capacity/cluster.ts: two instances on PostgreSQL behind nginx against two hello worlds behind nginx,
+ * one round; each instance's start-up and memory.
+ */
+async function clusterCapacityPart(): Promise<void> {
+  const results = await runCapacityBench<number[]>('bench/capacity/cluster.ts', {
+    BENCH_PORT: String(PORT + 20),
+    BENCH_DATABASE_URL: SERVER_URL,
+  });
+  const label = 'capacity (2 instances on PostgreSQL + nginx)';
+  for (const entry of results.rounds.at(-1)?.rows ?? []) {
+    row(
+      `${label}: ${entry.label}`,
+      `${thousands(entry.rps)}/s, ${(entry.share * 100).toFixed(1)} % of 2 hello worlds + nginx: ${thousands(entry.helloRps)}/s; p50 ${entry.p50} ms, p99 ${entry.p99} ms`,
+      verdict(entry.key, entry) || '—',
+    );
+  }
+  const instances = results.readySeconds.map((ready, i) => {
+    const samples = results.memory.map((entry) => entry.rssMb[i] ?? NaN);
+    return { ready, samples, ...memoryVerdict(samples, RSS_TARGET_MB.PostgreSQL) };
+  });
+  row(
+    `${label}: start-up, memory`,
+    instances
+      .map(
+        (instance, i) =>
+          `instance ${i + 1} ready in ${instance.ready.toFixed(1)} s, RSS ${instance.samples.map((mb, at) => `${mb} MB ${results.memory[at]?.when ?? ''}`).join(', ')}`,
+      )
+      .join('; '),
+    `≤ ${RSS_TARGET_MB.PostgreSQL} MB each: ${instances.every((instance) => instance.met) ? 'met' : 'missed'}`,
+  );
+  details.clusterCapacity = { readySeconds: results.readySeconds, file: results.file };
 }
 
 const PART_RUNS: Record<string, () => Promise<void>> = {
@@ -532,6 +591,7 @@ const PART_RUNS: Record<string, () => Promise<void>> = {
   notices: noticesPart,
   queue: queuePart,
   capacity: capacityPart,
+  'cluster-capacity': clusterCapacityPart,
 };
 
 async function main(): Promise<void> {

@@ -8,6 +8,8 @@ export interface StartedPortal<Prepared> {
   prepared: Prepared;
   /** The portal's stdout and stderr (its JSON log lines); removed by stop(). */
   logFile: string;
+  /** From the process's start to its first ready answer (`GET /readyz` is polled every 0.1 s). */
+  readySeconds: number;
   stop(options?: { showLog?: boolean }): Promise<void>;
 }
 
