@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { usePortalConfig } from '../../lib/portal-config-context';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -59,33 +59,27 @@ export function ShellLayout() {
       <a href={`#${MAIN_ID}`} className={classes.skipLink}>
         Skip to main content
       </a>
-      <Suspense>
-        <HydrationSlice>
-          <SiteHeader />
-        </HydrationSlice>
-        <HydrationSlice>
-          <MiddleBar />
-        </HydrationSlice>
-      </Suspense>
+      <HydrationSlice>
+        <SiteHeader />
+      </HydrationSlice>
+      <HydrationSlice>
+        <MiddleBar />
+      </HydrationSlice>
       <AnnouncementBanner
         text={config.banner.text}
         onDismiss={() => mainRef.current?.focus({ preventScroll: true })}
       />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main}>
-        <Suspense>
-          <HydrationSlice>
-            <div className={classes.page}>
-              <Outlet />
-              <HydratedMark />
-            </div>
-          </HydrationSlice>
-        </Suspense>
-      </main>
-      <Suspense>
         <HydrationSlice>
-          <SiteFooter />
+          <div className={classes.page}>
+            <Outlet />
+            <HydratedMark />
+          </div>
         </HydrationSlice>
-      </Suspense>
+      </main>
+      <HydrationSlice>
+        <SiteFooter />
+      </HydrationSlice>
       <SessionSync />
       <AuthModalHost />
       {/* Library mode: restores scroll on back/forward and scrolls new pages to the top; renders no script. */}

@@ -5,6 +5,7 @@ import type { Ticket, TicketComment } from '../../../../common/contracts/tickets
 import { AppLink } from '../../../components/app-link';
 import { ClockText } from '../../../components/clock-text';
 import { QueryState } from '../../../components/query-state';
+import { HydrationSlice } from '../../../lib/hydration-slices';
 import { paths } from '../../../lib/paths';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useTicket } from '../api/get-ticket';
@@ -38,18 +39,20 @@ function Comments({ comments, issueUrl }: { comments: TicketComment[]; issueUrl:
   return (
     <ol className={listClasses.comments} aria-label="Conversation">
       {comments.map((comment) => (
-        <li
-          key={comment.id}
-          className={
-            comment.internal ? `${listClasses.comment} ${classes.noteComposer}` : listClasses.comment
-          }
-        >
-          <strong>{comment.author.name}</strong>
-          {comment.internal ? ' (internal note)' : comment.author.type === 'agent' ? ' (support)' : ''}
-          {' · '}
-          <ClockText text={() => dateTime(comment.createdAt)} />
-          <LinkedText text={comment.body} issueUrl={issueUrl} className={classes.text} />
-        </li>
+        // Each reply hydrates in a task of its own: a long conversation is too much for one.
+        <HydrationSlice key={comment.id}>
+          <li
+            className={
+              comment.internal ? `${listClasses.comment} ${classes.noteComposer}` : listClasses.comment
+            }
+          >
+            <strong>{comment.author.name}</strong>
+            {comment.internal ? ' (internal note)' : comment.author.type === 'agent' ? ' (support)' : ''}
+            {' · '}
+            <ClockText text={() => dateTime(comment.createdAt)} />
+            <LinkedText text={comment.body} issueUrl={issueUrl} className={classes.text} />
+          </li>
+        </HydrationSlice>
       ))}
     </ol>
   );
@@ -157,22 +160,25 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
               <h2 id="ticket-replies">Conversation</h2>
               <Comments comments={data.comments} issueUrl={issueUrl} />
             </section>
-            {/* The ticket comes with the server's HTML: its controls wait for the app (useHydrated). */}
-            <fieldset className={listClasses.untilHydrated} disabled={!hydrated}>
-              {closed ? (
-                <p>
-                  This ticket is closed. Please open a new one.
-                  {staff ? null : (
-                    <>
-                      {' '}
-                      <AppLink href={paths.newTicket.getHref()}>Open a new ticket</AppLink>
-                    </>
-                  )}
-                </p>
-              ) : (
-                <TicketComposer id={id} staff={staff} />
-              )}
-            </fieldset>
+            {/* The ticket comes with the server's HTML: its controls wait for the app (useHydrated). The
+                composer, like the sidebar and the history, hydrates in a task of its own. */}
+            <HydrationSlice>
+              <fieldset className={listClasses.untilHydrated} disabled={!hydrated}>
+                {closed ? (
+                  <p>
+                    This ticket is closed. Please open a new one.
+                    {staff ? null : (
+                      <>
+                        {' '}
+                        <AppLink href={paths.newTicket.getHref()}>Open a new ticket</AppLink>
+                      </>
+                    )}
+                  </p>
+                ) : (
+                  <TicketComposer id={id} staff={staff} />
+                )}
+              </fieldset>
+            </HydrationSlice>
           </>
         );
         return (
@@ -182,15 +188,19 @@ export function TicketPage({ id, staff, userId }: { id: string; staff: boolean; 
             {staff ? (
               <div className={classes.layout}>
                 <div className={classes.main}>{conversation}</div>
-                <fieldset
-                  className={`${listClasses.untilHydrated} ${classes.layoutAside}`}
-                  disabled={!hydrated}
-                >
-                  <TicketSidebar ticket={t} id={id} userId={userId} context={context.data} now={now} />
-                </fieldset>
-                <div className={classes.history}>
-                  <TicketHistory history={data.history} />
-                </div>
+                <HydrationSlice>
+                  <fieldset
+                    className={`${listClasses.untilHydrated} ${classes.layoutAside}`}
+                    disabled={!hydrated}
+                  >
+                    <TicketSidebar ticket={t} id={id} userId={userId} context={context.data} now={now} />
+                  </fieldset>
+                </HydrationSlice>
+                <HydrationSlice>
+                  <div className={classes.history}>
+                    <TicketHistory history={data.history} />
+                  </div>
+                </HydrationSlice>
               </div>
             ) : (
               <div className={classes.single}>

@@ -13,6 +13,7 @@ import { ClockText } from '../../../components/clock-text';
 import { DataTable } from '../../../components/data-table';
 import { Pager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
+import { HydrationSlice } from '../../../lib/hydration-slices';
 import { paths } from '../../../lib/paths';
 import { useAssignees } from '../api/get-assignees';
 import {
@@ -92,8 +93,16 @@ export function TicketsPage({ staff }: { staff: boolean }) {
           </Button>
         </p>
       )}
-      <FilterBar staff={staff} filters={filters} onChange={show} />
-      {staff ? <BulkActions rows={rows} selected={selected} onSelect={setSelected} /> : null}
+      {/* The filters, the bulk actions and each row hydrate in tasks of their own: a full queue is too much
+          for one (lib/hydration-slices.tsx). */}
+      <HydrationSlice>
+        <FilterBar staff={staff} filters={filters} onChange={show} />
+      </HydrationSlice>
+      {staff ? (
+        <HydrationSlice>
+          <BulkActions rows={rows} selected={selected} onSelect={setSelected} />
+        </HydrationSlice>
+      ) : null}
       <QueryState
         isPending={tickets.isPending}
         error={tickets.error}
@@ -141,19 +150,20 @@ export function TicketsPage({ staff }: { staff: boolean }) {
                   }
                 >
                   {rows.map((ticket) => (
-                    <TicketRow
-                      key={ticket.id}
-                      ticket={ticket}
-                      staff={staff}
-                      now={now}
-                      selected={selected.has(ticket.id)}
-                      onSelect={(checked) => {
-                        const next = new Set(selected);
-                        if (checked) next.add(ticket.id);
-                        else next.delete(ticket.id);
-                        setSelected(next);
-                      }}
-                    />
+                    <HydrationSlice key={ticket.id}>
+                      <TicketRow
+                        ticket={ticket}
+                        staff={staff}
+                        now={now}
+                        selected={selected.has(ticket.id)}
+                        onSelect={(checked) => {
+                          const next = new Set(selected);
+                          if (checked) next.add(ticket.id);
+                          else next.delete(ticket.id);
+                          setSelected(next);
+                        }}
+                      />
+                    </HydrationSlice>
                   ))}
                 </DataTable>
               </div>

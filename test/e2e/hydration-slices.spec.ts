@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { collectPageErrors, gotoHydrated } from './support/pages';
+import { pageAs } from './support/signed-in';
+import { openTicketByApi } from './support/tickets';
+
+/**
+ * The staff's ticket pages hydrate a piece at a time (src/web/lib/hydration-slices.tsx): each row of the queue,
+ * and the composer and the sidebar of a ticket, in a task of their own, so no single task hydrates a whole list
+ * however long it is (Lighthouse's Total Blocking Time on a phone's CPU, bench/README.md). The slices' tasks are
+ * messages of a MessageChannel; the page counts them, and notes in which one each row or part gets its first
+ * event listener (Preact attaches an element's listeners as it hydrates it; effects may add more later). No
+ * clock is read: the figures are task numbers, not times.
+ */
+
+/** Before any script of the page: numbers the channel messages, and records the task of each item's first listener. */
+async function countSliceTasks(page: Page, selector: string) {
+  await page.addInitScript((selector: string) => {
+    const record = { task: 0, items: new Map<Element, number>() };
+    Object.assign(window, { __slices: record });
+    const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
+    Object.defineProperty(MessagePort.prototype, 'onmessage', {
+      configurable: true,
+      get() {
+        return onmessage?.get?.call(this) as unknown;
+      },
+      set(handler: ((event: MessageEvent) => void) | null) {
+        onmessage?.set?.call(
+          this,
+          handler &&
+            ((event: MessageEvent) => {
+              record.task += 1;
+              handler(event);
+            }),
+        );
+      },
+    });
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (
+      this: EventTarget,
+      ...args: Parameters<EventTarget['addEventListener']>
+    ) {
+      const item = this instanceof Element ? this.closest(selector) : null;
+      if (item && !record.items.has(item)) record.items.set(item, record.task);
+      add.apply(this, args);
+    };
+  }, selector);
+}
+
+/** For each item that got a listener, the task of its first one. */
+function firstTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => [
+    ...(window as unknown as { __slices: { items: Map<Element, number> } }).__slices.items.values(),
+  ]);
+}
+
+/** No two items hydrated in the same task, and none in the first pass (before any slice's task). */
+function expectATaskEach(tasks: number[], count: number) {
+  expect(tasks).toHaveLength(count);
+  expect(new Set(tasks).size).toBe(count);
+  for (const task of tasks) expect(task).toBeGreaterThan(0);
+}
+
+test("each row of the agents' queue hydrates in a task of its own, and works after", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context: customer, page: customerPage } = await pageAs(browser, baseURL, 'customer');
+  for (const n of [1, 2, 3]) {
+    await openTicketByApi(customerPage.request, baseURL ?? '', `Slice row ${n} ${Date.now().toString(36)}`);
+  }
+  await customer.close();
+
+  const { context, page } = await pageAs(browser, baseURL, 'agent', 375);
+  const errors = collectPageErrors(page);
+  await countSliceTasks(page, 'tbody tr');
+  await gotoHydrated(page, '/tickets');
+  const queue = page.getByRole('table', { name: 'Ticket queue' });
+  const rows = await queue.locator('tbody tr').count();
+  expect(rows).toBeGreaterThanOrEqual(3);
+  // Every row hydrated (its checkbox and link listen), each in a task of its own.
+  expectATaskEach(await firstTasks(page), rows);
+
+  // Hydrated, not just painted: selecting a row shows the bulk actions' count.
+  await queue.locator('tbody tr').first().getByRole('checkbox').check();
+  await expect(page.getByRole('region', { name: 'Bulk actions' })).toContainText('1 selected');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("a ticket's composer and sidebar hydrate in tasks of their own, and work after", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context: customer, page: customerPage } = await pageAs(browser, baseURL, 'customer');
+  const ticket = await openTicketByApi(
+    customerPage.request,
+    baseURL ?? '',
+    `Slices ${Date.now().toString(36)}`,
+  );
+  for (const n of [1, 2, 3]) {
+    const response = await customerPage.request.post(`/api/tickets/${ticket.id}/comments`, {
+      headers: { origin: baseURL ?? '' },
+      data: { body: `Still dropping, try ${n}: see https://example.com/log-${n}` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await customer.close();
+
+  const { context, page } = await pageAs(browser, baseURL, 'agent', 375);
+  const errors = collectPageErrors(page);
+  await countSliceTasks(page, 'fieldset');
+  await gotoHydrated(page, ticket.url);
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(3);
+  // The composer's and the sidebar's controls (each in a fieldset): two parts, two tasks.
+  expectATaskEach(await firstTasks(page), 2);
+
+  await page.getByLabel('Public reply to the requester').fill('Hydrated and typing');
+  await expect(page.getByLabel('Public reply to the requester')).toHaveValue('Hydrated and typing');
+  expect(errors).toEqual([]);
+  await context.close();
+});
