@@ -21,6 +21,10 @@
  *                      postgres://postgres@127.0.0.1:5432/test); the database is dropped at the end
  *   LOAD_PROFILE_DIR   when set, each portal writes a V8 CPU profile of the measured load there,
  *                      `<pid>-1.cpuprofile` (bench/support/cpu-profile-on-signal.mjs)
+ *   LOAD_MEMORY_DIR    when set, each portal writes what its memory is made of there every second,
+ *                      `<pid>.memory.jsonl` (bench/support/memory-on-interval.mjs: heap, external, array
+ *                      buffers, anonymous and file-backed resident memory), and the bench prints those series
+ *                      at its own sample times beside the resident memory
  *
  * The load generator runs on the same cores as the portals, nginx and PostgreSQL: compare figures of one
  * machine, not across machines.
@@ -33,6 +37,7 @@ import { startNginx, type Nginx } from '../../test/instances/cluster.js';
 import { databaseUrl, dropPostgresDatabase, withAdminClient } from '../../test/support/postgres-admin.js';
 import { startPortal } from '../support/start-portal.mjs';
 import { prepareAccount, signIn } from '../support/bench-accounts.js';
+import { memorySplitRows } from './memory-split.js';
 import { ROUTES } from './routes.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -42,6 +47,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4440);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RSS_EVERY_MS = 5_000;
 const PROFILE_DIR = process.env.LOAD_PROFILE_DIR;
+const MEMORY_DIR = process.env.LOAD_MEMORY_DIR;
 
 const log = (...args: unknown[]) => console.error('[bench:load]', ...args);
 
@@ -140,8 +146,24 @@ function failuresOf(figure: RouteFigures): number {
 function flat(samples: number[]): { flat: boolean; spread: number } {
   const last = samples.slice(Math.floor((samples.length * 2) / 3));
   const low = Math.min(...last);
-  const spread = (Math.max(...last) - low) / low;
+  const spread = low > 0 ? (Math.max(...last) - low) / low : NaN;
   return { flat: spread <= 0.05, spread };
+}
+
+/** The preloads each portal gets (start.sh execs Node, which reads NODE_OPTIONS). */
+function preloads(): Record<string, string> {
+  const files = [
+    ...(PROFILE_DIR ? ['cpu-profile-on-signal.mjs'] : []),
+    ...(MEMORY_DIR ? ['memory-on-interval.mjs'] : []),
+  ];
+  if (files.length === 0) return {};
+  return {
+    NODE_OPTIONS: files
+      .map((file) => `--import=${new URL(`../support/${file}`, import.meta.url).href}`)
+      .join(' '),
+    ...(PROFILE_DIR ? { CPU_PROFILE_DIR: PROFILE_DIR } : {}),
+    ...(MEMORY_DIR ? { MEMORY_LOG_DIR: MEMORY_DIR } : {}),
+  };
 }
 
 async function main(): Promise<void> {
@@ -156,13 +178,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     // Every instance must sign the same way (README, "Running several instances").
     CHAT_JWT_SECRET: randomBytes(32).toString('hex'),
-    // start.sh execs Node, which reads NODE_OPTIONS: the preload profiles between two SIGWINCH (sent below).
-    ...(PROFILE_DIR
-      ? {
-          NODE_OPTIONS: `--import=${new URL('../support/cpu-profile-on-signal.mjs', import.meta.url).href}`,
-          CPU_PROFILE_DIR: PROFILE_DIR,
-        }
-      : {}),
+    // The CPU profile is taken between two SIGWINCH, sent below around the measured load.
+    ...preloads(),
   };
   const stops: Array<() => Promise<void>> = [];
   let nginx: Nginx | undefined;
@@ -187,8 +204,13 @@ async function main(): Promise<void> {
     // Sampled through the warm-up too (shown, not judged), then anew over the measured traffic.
     const warmupRss: number[][] = [[], []];
     const rss: number[][] = [[], []];
+    // When the measured samples were taken, to read the portals' own memory lines at the same moments.
+    const rssTimes: number[] = [];
     let into = warmupRss;
-    const sample = (): void => pids.forEach((pid, i) => into[i]?.push(rssMb(pid)));
+    const sample = (): void => {
+      if (into === rss) rssTimes.push(Date.now());
+      pids.forEach((pid, i) => into[i]?.push(rssMb(pid)));
+    };
     sample();
     let sampler = setInterval(sample, RSS_EVERY_MS);
     let warmupFailures = 0;
@@ -256,6 +278,12 @@ async function main(): Promise<void> {
         `| ${i + 1} | ${warmupRss[i]?.join(' ') || '-'} | ${samples.join(' ')} | ${verdict.flat ? 'yes' : 'no'} (spread ${(verdict.spread * 100).toFixed(1)} %) |`,
       );
     });
+    if (MEMORY_DIR) {
+      console.log('\n| instance | measured at the same times (MB) | series | last third spread |');
+      console.log('| --- | --- | --- | ---: |');
+      for (const row of memorySplitRows(MEMORY_DIR, pids, rssTimes, (samples) => flat(samples).spread))
+        console.log(row);
+    }
     const growing = rss.some((samples) => !flat(samples).flat);
     console.log(
       `\n${failures === 0 ? 'no failed request' : `${failures} failed requests`}; memory ${growing ? 'still growing' : 'flat'}`,
