@@ -44,6 +44,7 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz', { signal: AbortSignal.timeout(2500) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # SIGTERM lets in-flight requests finish (up to 8 s) before the process exits; give `docker stop` -t 15.
 STOPSIGNAL SIGTERM
-# As `npm start` runs it (scripts/start.sh: MALLOC_ARENA_MAX=2, --max-old-space-size=PORTAL_HEAP_MB), without
-# npm's own process: `exec` makes Node the container's main process, so it receives the stop signal itself.
+# As `npm start` runs it (scripts/start.sh: MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=131072,
+# --max-old-space-size=PORTAL_HEAP_MB), without npm's own process: `exec` makes Node the container's main
+# process, so it receives the stop signal itself.
 CMD ["sh", "scripts/start.sh"]

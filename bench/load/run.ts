@@ -4,11 +4,12 @@
  * for a fixed time from many keep-alive connections: home, search with a new query every time, `/docs`
  * articles, the latest articles, and signed in `me`, notices, the ticket list and a ticket page. It prints,
  * per route, the requests, the answers that were not 2xx (by status) and transport errors, p50 and p99; the
- * resident memory of each instance sampled every 5 s, and whether its last third stayed within 5 %. The same
- * traffic runs first for a warm-up that is not measured (its failures are still counted): a fresh process grows
- * for its first minute or so whatever it serves (V8 compiles the hot code and sizes its heap to the load, the
- * bounded caches fill, Node parses the server bundle's source map at the first error it logs), and the memory
- * target is about memory that keeps growing. See bench/README.md ("Load").
+ * resident memory of each instance every 5 s (the lowest of five readings a second apart, rss-sampler.ts), and
+ * whether its last third stayed within 5 %. The same traffic runs first for a warm-up that is not measured (its
+ * failures are still counted): a fresh process grows for its first minute or so whatever it serves (V8 compiles
+ * the hot code and sizes its heap to the load, the bounded caches fill, Node parses the server bundle's source
+ * map at the first error it logs), and the memory target is about memory that keeps growing. See
+ * bench/README.md ("Load").
  *
  *   npm run build && npm run bench:load
  *
@@ -21,6 +22,10 @@
  *                      postgres://postgres@127.0.0.1:5432/test); the database is dropped at the end
  *   LOAD_PROFILE_DIR   when set, each portal writes a V8 CPU profile of the measured load there,
  *                      `<pid>-1.cpuprofile` (bench/support/cpu-profile-on-signal.mjs)
+ *   LOAD_MEMORY_DIR    when set, each portal writes what its memory is made of there every second,
+ *                      `<pid>.memory.jsonl` (bench/support/memory-on-interval.mjs: heap, external, array
+ *                      buffers, anonymous and file-backed resident memory), and the bench prints those series
+ *                      at its own sample times beside the resident memory
  *
  * The load generator runs on the same cores as the portals, nginx and PostgreSQL: compare figures of one
  * machine, not across machines.
@@ -34,15 +39,17 @@ import { databaseUrl, dropPostgresDatabase, withAdminClient } from '../../test/s
 import { rssMb } from '../support/rss.mjs';
 import { startPortal } from '../support/start-portal.mjs';
 import { prepareAccount, signIn } from '../support/bench-accounts.js';
+import { memorySplitRows } from './memory-split.js';
 import { ROUTES } from './routes.js';
+import { sampleRss, type RssSeries } from './rss-sampler.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 4440);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const RSS_EVERY_MS = 5_000;
 const PROFILE_DIR = process.env.LOAD_PROFILE_DIR;
+const MEMORY_DIR = process.env.LOAD_MEMORY_DIR;
 
 const log = (...args: unknown[]) => console.error('[bench:load]', ...args);
 
@@ -136,8 +143,24 @@ function failuresOf(figure: RouteFigures): number {
 function flat(samples: number[]): { flat: boolean; spread: number } {
   const last = samples.slice(Math.floor((samples.length * 2) / 3));
   const low = Math.min(...last);
-  const spread = (Math.max(...last) - low) / low;
+  const spread = low > 0 ? (Math.max(...last) - low) / low : NaN;
   return { flat: spread <= 0.05, spread };
+}
+
+/** The preloads each portal gets (start.sh execs Node, which reads NODE_OPTIONS). */
+function preloads(): Record<string, string> {
+  const files = [
+    ...(PROFILE_DIR ? ['cpu-profile-on-signal.mjs'] : []),
+    ...(MEMORY_DIR ? ['memory-on-interval.mjs'] : []),
+  ];
+  if (files.length === 0) return {};
+  return {
+    NODE_OPTIONS: files
+      .map((file) => `--import=${new URL(`../support/${file}`, import.meta.url).href}`)
+      .join(' '),
+    ...(PROFILE_DIR ? { CPU_PROFILE_DIR: PROFILE_DIR } : {}),
+    ...(MEMORY_DIR ? { MEMORY_LOG_DIR: MEMORY_DIR } : {}),
+  };
 }
 
 async function main(): Promise<void> {
@@ -152,13 +175,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     // Every instance must sign the same way (README, "Running several instances").
     CHAT_JWT_SECRET: randomBytes(32).toString('hex'),
-    // start.sh execs Node, which reads NODE_OPTIONS: the preload profiles between two SIGWINCH (sent below).
-    ...(PROFILE_DIR
-      ? {
-          NODE_OPTIONS: `--import=${new URL('../support/cpu-profile-on-signal.mjs', import.meta.url).href}`,
-          CPU_PROFILE_DIR: PROFILE_DIR,
-        }
-      : {}),
+    // The CPU profile is taken between two SIGWINCH, sent below around the measured load.
+    ...preloads(),
   };
   const stops: Array<() => Promise<void>> = [];
   let nginx: Nginx | undefined;
@@ -181,12 +199,8 @@ async function main(): Promise<void> {
     }
     const pids = [first.pid, second.pid].filter((pid): pid is number => pid !== undefined);
     // Sampled through the warm-up too (shown, not judged), then anew over the measured traffic.
-    const warmupRss: number[][] = [[], []];
-    const rss: number[][] = [[], []];
-    let into = warmupRss;
-    const sample = (): void => pids.forEach((pid, i) => into[i]?.push(rssMb(pid)));
-    sample();
-    let sampler = setInterval(sample, RSS_EVERY_MS);
+    const sampler = sampleRss(pids);
+    let warmupRss: RssSeries | undefined;
     let warmupFailures = 0;
     let warmupRequests = 0;
     if (WARMUP_SECONDS > 0) {
@@ -196,12 +210,7 @@ async function main(): Promise<void> {
         warmupRequests += figure.times.length + figure.errors;
         warmupFailures += failuresOf(figure);
       }
-      clearInterval(sampler);
-      into = rss;
-      sample();
-      sampler = setInterval(sample, RSS_EVERY_MS);
-    } else {
-      into = rss;
+      warmupRss = sampler.next();
     }
     log(`${SECONDS} s at ${CONNECTIONS} connections through nginx to two instances…`);
     const profile = (): void => {
@@ -211,8 +220,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     const figures = await drive(cookie, SECONDS);
     profile();
-    clearInterval(sampler);
-    sample();
+    const rss = sampler.stop();
     const seconds = (Date.now() - started) / 1000;
 
     console.log(
@@ -242,17 +250,25 @@ async function main(): Promise<void> {
         } | ${figure.errors} | ${at(0.5).toFixed(1)} | ${at(0.99).toFixed(1)} |`,
       );
     }
-    console.log(
-      '\n| instance | RSS every 5 s, warm-up (MB) | RSS every 5 s, measured (MB) | last third within 5 % |',
-    );
-    console.log('| --- | --- | --- | --- |');
-    rss.forEach((samples, i) => {
+    console.log('\n| instance | RSS every 5 s | warm-up (MB) | measured (MB) | last third within 5 % |');
+    console.log('| --- | --- | --- | --- | --- |');
+    rss.floor.forEach((samples, i) => {
       const verdict = flat(samples);
+      const instant = flat(rss.instant[i] ?? []);
       console.log(
-        `| ${i + 1} | ${warmupRss[i]?.join(' ') || '-'} | ${samples.join(' ')} | ${verdict.flat ? 'yes' : 'no'} (spread ${(verdict.spread * 100).toFixed(1)} %) |`,
+        `| ${i + 1} | lowest of 5 s (judged) | ${warmupRss?.floor[i]?.join(' ') || '-'} | ${samples.join(' ')} | ${verdict.flat ? 'yes' : 'no'} (spread ${(verdict.spread * 100).toFixed(1)} %) |`,
+      );
+      console.log(
+        `| ${i + 1} | at the 5 s mark | ${warmupRss?.instant[i]?.join(' ') || '-'} | ${rss.instant[i]?.join(' ')} | ${instant.flat ? 'yes' : 'no'} (spread ${(instant.spread * 100).toFixed(1)} %) |`,
       );
     });
-    const growing = rss.some((samples) => !flat(samples).flat);
+    if (MEMORY_DIR) {
+      console.log('\n| instance | measured at the same times (MB) | series | last third spread |');
+      console.log('| --- | --- | --- | ---: |');
+      for (const row of memorySplitRows(MEMORY_DIR, pids, rss.times, (samples) => flat(samples).spread))
+        console.log(row);
+    }
+    const growing = rss.floor.some((samples) => !flat(samples).flat);
     console.log(
       `\n${failures === 0 ? 'no failed request' : `${failures} failed requests`}; memory ${growing ? 'still growing' : 'flat'}`,
     );

@@ -170,6 +170,7 @@ describe('the Docker image, started as its Dockerfile says', () => {
     expect(cmdline).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
     const environ = readFileSync(`/proc/${server?.pid}/environ`, 'utf8').split('\0');
     expect(environ).toContain('MALLOC_ARENA_MAX=2');
+    expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072');
     // The build was used as it is: neither rebuilt nor missing.
     expect(output).not.toMatch(/start: .*(missing|rebuilding)/);
     const home = await fetch(`http://127.0.0.1:${PORT}/`);

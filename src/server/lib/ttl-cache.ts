@@ -7,6 +7,12 @@
  * Concurrent misses for one key share a single computation, so an expiring popular entry costs one query, not
  * one per waiting request. Bounded (oldest entries go first); a failed computation is not kept. `clear` empties
  * every cache of a group, which the content loader does after a load.
+ *
+ * Expired entries are dropped as the cache is used, not only when the bound is reached: searches with a new
+ * query every time add an entry each, and a result page is kilobytes, so a cache that only dropped at its bound
+ * kept thousands of pages no request could use any more (memory that grew for as long as new queries came).
+ * Every entry lives `ttlMs`, and a stored key moves to the end, so the entries are in the order they expire and
+ * the expired ones are at the front.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
@@ -20,10 +26,17 @@ export class TtlCache<V> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** How many entries are kept (expired ones included until the next use drops them). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   async get(key: string, compute: () => Promise<V>): Promise<V> {
     if (this.ttlMs <= 0) return compute();
+    const now = this.now();
+    this.dropExpired(now);
     const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) return hit.value;
+    if (hit && hit.expires > now) return hit.value;
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     const generation = this.generation;
@@ -40,9 +53,19 @@ export class TtlCache<V> {
     return promise;
   }
 
+  /** Drops the expired entries, which are the first ones (see the class's comment). */
+  private dropExpired(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expires > now) return;
+      this.entries.delete(key);
+    }
+  }
+
   private store(key: string, value: V): void {
+    const now = this.now();
+    this.dropExpired(now);
     this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    this.entries.set(key, { value, expires: now + this.ttlMs });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);

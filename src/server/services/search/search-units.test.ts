@@ -81,6 +81,24 @@ describe('TtlCache', () => {
     cache.clear();
     expect(await cache.get('a', compute)).toBe(3);
   });
+
+  it('drops expired entries as new ones come, long before its bound (a new query every time)', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>(1000, 10_000, () => now);
+    for (let query = 0; query < 100; query += 1) {
+      now = query;
+      await cache.get(`query ${query}`, async () => 'a result page');
+    }
+    expect(cache.size).toBe(100);
+    // Past the first 50 entries' time: a new query keeps the last 50 and itself.
+    now = 1049;
+    await cache.get('one more', async () => 'a result page');
+    expect(cache.size).toBe(51);
+    // A hit drops the expired too, so a burst of queries is not kept once the queries stop being new.
+    now = 1200;
+    expect(await cache.get('one more', async () => 'computed again')).toBe('a result page');
+    expect(cache.size).toBe(1);
+  });
 });
 
 describe('TtlCache under concurrency', () => {
