@@ -53,6 +53,36 @@ export class TtlCache<V> {
     return promise;
   }
 
+  /**
+   * The kept values of `keys`, with those not kept computed in one call (`compute` answers each key it is
+   * given, or leaves it out: then it is neither kept nor answered). For lookups that cost one statement
+   * however many keys they ask. Misses are not shared with other calls in flight.
+   */
+  async getMany(
+    keys: readonly string[],
+    compute: (missing: string[]) => Promise<ReadonlyMap<string, V>>,
+  ): Promise<Map<string, V>> {
+    const found = new Map<string, V>();
+    const missing: string[] = [];
+    const now = this.now();
+    this.dropExpired(now);
+    for (const key of keys) {
+      const hit = this.ttlMs > 0 ? this.entries.get(key) : undefined;
+      if (hit && hit.expires > now) found.set(key, hit.value);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return found;
+    const generation = this.generation;
+    const computed = await compute(missing);
+    for (const key of missing) {
+      if (!computed.has(key)) continue;
+      const value = computed.get(key) as V;
+      found.set(key, value);
+      if (this.ttlMs > 0 && generation === this.generation) this.store(key, value);
+    }
+    return found;
+  }
+
   /** Drops the expired entries, which are the first ones (see the class's comment). */
   private dropExpired(now: number): void {
     for (const [key, entry] of this.entries) {

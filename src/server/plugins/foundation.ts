@@ -25,6 +25,7 @@ import { registerApiDocs } from './api-docs.js';
 import { registerBodyPace } from './body-pace.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerKeptReplay, type KeptReplay } from './kept-replay.js';
+import { registerSmallAnswerCompression } from './small-answers.js';
 import { registerRateLimits } from './rate-limits.js';
 import { clientAddressReader, registerRequestLog, type TrustProxy } from './request-log.js';
 import { registerRequestDeadline } from './request-deadline.js';
@@ -109,6 +110,7 @@ async function foundation(app: FastifyInstance, options: FoundationOptions): Pro
   // The gate of /metrics, before any hook does work for a request it refuses (its answer has the headers).
   registerMetrics(app, { env, trustProxy: options.trustProxy });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  registerSmallAnswerCompression(app);
   await registerApiDocs(app, { productName: config.product.name });
   // Routes opt in with `config.rateLimit`; the counts are shared by all instances (plugins/rate-limits.ts).
   const redisHealth = sharedRedisHealth();

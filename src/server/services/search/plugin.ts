@@ -15,7 +15,7 @@ import {
 } from './answers.js';
 import { categorySource, connectorSources } from './connector-sources.js';
 import { SearchService } from './federated-search.js';
-import { knownWords, listedWords, similarWords } from './search-words.js';
+import { keptKnownWords, knownWords, listedWords, similarWords } from './search-words.js';
 import { everydayWords } from '../../lib/fulltext/everyday-words.js';
 import { can } from '../../../common/policies.js';
 import { ServiceError } from '../../lib/errors.js';
@@ -77,7 +77,7 @@ async function searchPlugin(app: FastifyInstance, options: SearchPluginOptions):
     vocabulary: {
       similar: (word) => similarWords(app.db, word),
       listed: (words) => listedWords(app.db, words),
-      known: (words) => knownWords(app.db, words),
+      known: keptKnownWords((words) => knownWords(app.db, words), app.searchCaches.words()),
       everyday: everydayWords,
       synonyms: app.searchSynonyms,
     },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { VocabularyWord } from '../../connectors/search-types.js';
 import { executePreparedRows, executeRows, type Database } from '../../db/client.js';
 import { stemOf } from '../../lib/fulltext/highlight.js';
+import type { TtlCache } from '../../lib/ttl-cache.js';
 
 /**
  * The vocabulary of the public content (table `search_words`): every word of its titles and bodies, with how
@@ -149,4 +150,37 @@ left join search_words w
     if (ofWord !== undefined || ofStem !== undefined) items.set(word, Math.max(ofWord ?? 0, ofStem ?? 0));
   });
   return { items, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** The key the content's item count is kept under beside the words (no word holds a NUL). */
+const TOTAL_KEY = '\u0000total';
+
+/** What {@link knownWords} answers. */
+export type KnownWords = (words: readonly string[]) => Promise<{ items: Map<string, number>; total: number }>;
+
+/**
+ * `lookup` ({@link knownWords}) with each word's count (null when no item holds it) and the total kept in
+ * `kept`: a query whose words were all weighed before (its own or another's) costs no statement, and one with
+ * new words asks for those alone. A word's count does not depend on the words asked beside it (the most of
+ * its own rows and of its stem's). `kept` is emptied after this process's content loads (which replace the
+ * list); another instance's load shows here within the cache's lifetime, as the search's own pages and counts
+ * do.
+ */
+export function keptKnownWords(lookup: KnownWords, kept: TtlCache<number | null>): KnownWords {
+  return async (words) => {
+    const values = await kept.getMany([TOTAL_KEY, ...words], async (missing) => {
+      const asked = missing.filter((key) => key !== TOTAL_KEY);
+      const found = await lookup(asked);
+      return new Map<string, number | null>([
+        [TOTAL_KEY, found.total],
+        ...asked.map((word): [string, number | null] => [word, found.items.get(word) ?? null]),
+      ]);
+    });
+    const items = new Map<string, number>();
+    for (const word of words) {
+      const count = values.get(word);
+      if (count !== undefined && count !== null) items.set(word, count);
+    }
+    return { items, total: values.get(TOTAL_KEY) ?? 0 };
+  };
 }

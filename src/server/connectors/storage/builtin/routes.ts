@@ -35,7 +35,8 @@ export function builtinStorageRoutes(storage: BuiltinStorage): FastifyPluginAsyn
       apiPaths.storage.object,
       {
         // The bodies are images and archives: nothing to gain from compressing, and a range must stay exact.
-        compress: false,
+        // In `config`, where every compression of answers (plugins/small-answers.ts too) reads it.
+        config: { compress: false },
         schema: {
           tags: ['storage'],
           summary: 'Fetch an object through a signed URL',
