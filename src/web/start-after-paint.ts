@@ -38,10 +38,16 @@ document.addEventListener(
   { once: true },
 );
 
-function start(script: HTMLOrSVGScriptElement): void {
-  const { entry, preload = '' } = script.dataset;
-  if (!entry) return;
-  for (const href of preload.split(' ').filter(Boolean)) {
+/**
+ * Links added per task. Each `modulepreload` link starts a request as it enters the document, and on a phone's
+ * slow cores the 40-50 links of a signed-in page took one task of 260-800 ms of Lighthouse's simulated CPU
+ * (bench/README.md, the staff ticket pages): in tasks of a few links each, input and the first slices of
+ * hydration are not held back by all of them.
+ */
+const LINKS_PER_TASK = 8;
+
+function addPreloads(hrefs: readonly string[]): void {
+  for (const href of hrefs.slice(0, LINKS_PER_TASK)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     // As on the module script: a preload fetched in another mode would not be the one the import uses.
@@ -49,6 +55,17 @@ function start(script: HTMLOrSVGScriptElement): void {
     link.href = href;
     document.head.append(link);
   }
+  const rest = hrefs.slice(LINKS_PER_TASK);
+  if (rest.length > 0) setTimeout(() => addPreloads(rest), 0);
+}
+
+function start(script: HTMLOrSVGScriptElement): void {
+  const { entry, preload = '' } = script.dataset;
+  if (!entry) return;
+  const hrefs = preload.split(' ').filter(Boolean);
+  // The first links, then the entry, then the rest in the tasks after: an import of the entry that is not
+  // preloaded yet is asked for by the browser as it reads the entry anyway.
+  addPreloads(hrefs);
   const module = document.createElement('script');
   module.type = 'module';
   module.crossOrigin = '';
