@@ -6,7 +6,7 @@
  * second to the next, so a single reading every 5 s says as much about when it was taken as about what the
  * process keeps. The floor is what the process keeps between those swings; memory that grows raises it.
  */
-import { readFileSync } from 'node:fs';
+import { rssMb } from '../support/rss.mjs';
 
 const READ_EVERY_MS = 1_000;
 const READS_PER_SAMPLE = 5;
@@ -18,11 +18,6 @@ export interface RssSeries {
   instant: number[][];
   /** When each sample was taken (ms since the epoch). */
   times: number[];
-}
-
-export function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
 }
 
 /**

@@ -36,7 +36,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { startNginx, type Nginx } from '../../test/instances/cluster.js';
 import { databaseUrl, dropPostgresDatabase, withAdminClient } from '../../test/support/postgres-admin.js';
-import { rssMb } from '../support/rss.mjs';
 import { startPortal } from '../support/start-portal.mjs';
 import { prepareAccount, signIn } from '../support/bench-accounts.js';
 import { memorySplitRows } from './memory-split.js';
