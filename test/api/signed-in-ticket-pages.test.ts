@@ -71,6 +71,15 @@ describe('ticket pages rendered for their user', () => {
     expect(visitor.body).not.toContain(inHtml(subject));
   });
 
+  it("the queue holds its filters' choices for staff (the assignees, the organisations); My Requests none", async () => {
+    const queue = dehydratedKeys((await get(agent, '/tickets')).body);
+    expect(queue).toContainEqual(['tickets', 'assignees']);
+    expect(queue).toContainEqual(['tickets', 'organisations']);
+    const mine = dehydratedKeys((await get(customer, '/tickets')).body);
+    expect(mine).not.toContainEqual(['tickets', 'assignees']);
+    expect(mine).not.toContainEqual(['tickets', 'organisations']);
+  });
+
   it('a ticket page holds the ticket, titled by its subject, for those who may see it', async () => {
     const page = await get(customer, `/tickets/${ticketId}`);
     expect(page.body).toContain(`<title>Ticket #${ticketId}: ${inHtml(subject)}`);

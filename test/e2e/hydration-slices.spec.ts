@@ -119,3 +119,76 @@ test("a ticket's composer and sidebar hydrate in tasks of their own, and work af
   expect(errors).toEqual([]);
   await context.close();
 });
+
+/**
+ * Before any script of the page: records every use of the locale formats. A page's first one loads the
+ * browser's locale data, one task of 70-300 ms of Lighthouse's throttled CPU (src/web/features/tickets/lib/date-time.ts).
+ */
+async function recordLocaleFormats(page: Page) {
+  await page.addInitScript(() => {
+    const used: string[] = [];
+    Object.assign(window, { __localeFormats: used });
+    const intl = Intl as unknown as Record<string, unknown>;
+    for (const name of ['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat', 'PluralRules', 'Collator']) {
+      const Original = intl[name] as new (...args: unknown[]) => object;
+      intl[name] = new Proxy(Original, {
+        construct(target, args) {
+          used.push(`Intl.${name}`);
+          return new target(...args) as object;
+        },
+        apply(target, self, args) {
+          used.push(`Intl.${name}`);
+          return Reflect.apply(target, self, args) as unknown;
+        },
+      });
+    }
+    const methods: [object, string][] = [
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [Date.prototype, 'toLocaleTimeString'],
+      [String.prototype, 'localeCompare'],
+    ];
+    for (const [prototype, name] of methods) {
+      const original = (prototype as Record<string, (...args: unknown[]) => unknown>)[name];
+      Object.defineProperty(prototype, name, {
+        configurable: true,
+        writable: true,
+        value(this: unknown, ...args: unknown[]) {
+          used.push(name);
+          return original?.apply(this, args);
+        },
+      });
+    }
+  });
+}
+
+test("the staff's ticket pages write their dates and counts without the browser's locale data", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context: customer, page: customerPage } = await pageAs(browser, baseURL, 'customer');
+  const ticket = await openTicketByApi(
+    customerPage.request,
+    baseURL ?? '',
+    `Dates ${Date.now().toString(36)}`,
+  );
+  await customer.close();
+
+  const { context, page } = await pageAs(browser, baseURL, 'agent');
+  await recordLocaleFormats(page);
+  const used = () =>
+    page.evaluate(() => (window as unknown as { __localeFormats: string[] }).__localeFormats);
+  await gotoHydrated(page, '/tickets');
+  // The browser wrote its own times (lib/clock-text): the count and the dates are on the page, in its zone.
+  await expect(page.getByText(/^\d[\d,]* tickets?$/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Ticket queue' })).toContainText(
+    /\w{3} \d{2} \d{4}, \d{2}:\d{2} UTC/,
+  );
+  expect(await used()).toEqual([]);
+
+  await gotoHydrated(page, ticket.url);
+  await expect(page.getByText(/Opened \w{3} \d{2} \d{4}, \d{2}:\d{2} UTC/)).toBeVisible();
+  expect(await used()).toEqual([]);
+  await context.close();
+});

@@ -15,7 +15,13 @@ import type {
 } from './search.js';
 import type { NoticeChangeList, NoticeItem, NoticeList, SeenByList } from './notices.js';
 import type { CollectionFiles, DownloadRecords } from './downloads.js';
-import type { Assignees, RequesterProfile, TicketDetails, TicketList } from './tickets.js';
+import type {
+  Assignees,
+  RequesterProfile,
+  TicketDetails,
+  TicketList,
+  TicketOrganisations,
+} from './tickets.js';
 
 /**
  * The contract between the server and the web app's server-side rendering bundle
@@ -101,6 +107,8 @@ export interface SsrData {
   downloadRecords(input: { query: Record<string, string> }): Promise<DownloadRecords | null>;
   /** `GET /api/tickets/assignees`: whom a ticket can be assigned to, for a staff member's render; else null. */
   assignees(): Promise<Assignees | null>;
+  /** `GET /api/tickets/organisations`: the organisations the queue filters by, for a staff member's render; else null. */
+  ticketOrganisations(): Promise<TicketOrganisations | null>;
   /** `GET /api/chat/settings`: which chat /chatbot shows (public settings, the same for everyone). */
   chatSettings(): Promise<ChatClientSettings>;
 }

@@ -217,6 +217,7 @@ export const bulkUpdateResultSchema = z.object({ tickets: z.array(ticketSchema) 
 
 /** The organisations tickets can be filtered by (agents). */
 export const ticketOrganisationsSchema = z.object({ organisations: z.array(z.string()) });
+export type TicketOrganisations = z.infer<typeof ticketOrganisationsSchema>;
 
 /** What Ticket Creation shows beside each priority: the target of the customer's tier and how it counts. */
 export const requesterProfileSchema = z.object({

@@ -4,7 +4,7 @@ import { ServiceError } from '../lib/errors.js';
 import { presentNotice, presentNoticeChange, presentSeenByUser } from '../presenters/notices.js';
 import { listCollectionFiles, listDownloadRecords } from '../services/downloads/downloads.js';
 import { presentDownloadRecord } from '../presenters/downloads.js';
-import { listStaff } from '../services/tickets/ticket-people.js';
+import { listOrganisations, listStaff } from '../services/tickets/ticket-people.js';
 import type { PortalUser } from '../services/auth/users.js';
 import { changesOf, getNotice, readersOf } from '../services/notices/notices.js';
 import { analyticsReport } from '../services/search/analytics-report.js';
@@ -21,6 +21,7 @@ type MemberLoaders = Required<
     | 'apiFiles'
     | 'downloadRecords'
     | 'assignees'
+    | 'ticketOrganisations'
   >
 >;
 
@@ -36,7 +37,7 @@ async function unlessNotFound<T>(load: () => Promise<T>): Promise<T | null> {
 
 /**
  * The data of the members' pages that a signed-in render holds (a notice, its history and readers, the search
- * analytics, the content sync, the Postman collections, the download records, a ticket's assignees): what the API's calls answer `user`, through the same services and the
+ * analytics, the content sync, the Postman collections, the download records, a ticket's assignees, the queue's organisations): what the API's calls answer `user`, through the same services and the
  * same policy checks, so the page is drawn with it instead of a loading line its data then pushes down.
  */
 export function memberPageLoaders(app: FastifyInstance, user: PortalUser): MemberLoaders {
@@ -65,5 +66,7 @@ export function memberPageLoaders(app: FastifyInstance, user: PortalUser): Membe
       return { records: rows.map(presentDownloadRecord), count };
     },
     assignees: async () => (can(user, 'openAgentConsole') ? { assignees: await listStaff(app.db) } : null),
+    ticketOrganisations: async () =>
+      can(user, 'openAgentConsole') ? { organisations: await listOrganisations(app.db) } : null,
   };
 }

@@ -42,11 +42,13 @@ import {
   ticketDetailsSchema,
   ticketIdParamsSchema,
   ticketListSchema,
+  ticketOrganisationsSchema,
   type Assignees,
   type ListTicketsQuery,
   type RequesterProfile,
   type TicketDetails,
   type TicketList,
+  type TicketOrganisations,
 } from '../../common/contracts/tickets.js';
 import { presentArticle, presentArticleDetails } from '../presenters/search.js';
 import type { CategoryTree } from '../connectors/knowledge-base/types.js';
@@ -90,6 +92,8 @@ export interface PageViewer {
   downloadRecords?: (query: DownloadRecordsQuery) => Promise<DownloadRecords | null>;
   /** Whom a ticket can be assigned to, when this viewer is staff, else null. */
   assignees?: () => Promise<Assignees | null>;
+  /** The organisations the queue filters by, when this viewer is staff, else null. */
+  ticketOrganisations?: () => Promise<TicketOrganisations | null>;
 }
 
 /** A visitor without a session: the render every anonymous request shares (see SsrData). */
@@ -235,6 +239,11 @@ export function createPageData(app: FastifyInstance, viewer: PageViewer): SsrDat
     async assignees() {
       const assignees = viewer.assignees ? await viewer.assignees() : null;
       return assignees ? assigneesSchema.parse(assignees) : null;
+    },
+
+    async ticketOrganisations() {
+      const organisations = viewer.ticketOrganisations ? await viewer.ticketOrganisations() : null;
+      return organisations ? ticketOrganisationsSchema.parse(organisations) : null;
     },
 
     async ticketList({ query }) {

@@ -2,7 +2,14 @@ import { MemberPage } from '../lib/session/member-page';
 import { useCan } from '../lib/session/use-can';
 import { memberBody } from '../lib/session/member-body';
 import type { PortalRouteHandle } from '../lib/route-handle';
-import { ticketListKey, ticketListQuery, ticketViewFrom } from '../features/tickets/api/get-tickets';
+import {
+  ticketListKey,
+  ticketListQuery,
+  ticketOrganisationsKey,
+  ticketViewFrom,
+} from '../features/tickets/api/get-tickets';
+import { assigneesKey } from '../features/tickets/api/get-assignees';
+import { prefetchInto } from '../lib/prefetch-into';
 import { sessionCan } from '../lib/session/use-can';
 
 const page = memberBody(
@@ -20,10 +27,17 @@ export const handle: PortalRouteHandle = {
   // A signed-in user's render holds the list's first page: loaded after hydration, the table pushed the
   // footer down as it replaced the loading line.
   // The list the address names (its filters and page), as the page will ask for it.
+  // Staff filter by assignee and organisation: those choices come with the page too, not with two calls (and
+  // the contracts' zod) while it hydrates.
   prefetch: async (queryClient, data, searchParams, session) => {
     if (!session.signedIn) return;
-    const { filters, page } = ticketViewFrom(searchParams, sessionCan(session, 'openAgentConsole'));
-    const list = await data.ticketList({ query: ticketListQuery(filters, page) });
+    const staff = sessionCan(session, 'openAgentConsole');
+    const { filters, page } = ticketViewFrom(searchParams, staff);
+    const [list] = await Promise.all([
+      data.ticketList({ query: ticketListQuery(filters, page) }),
+      staff ? prefetchInto(queryClient, assigneesKey, () => data.assignees()) : undefined,
+      staff ? prefetchInto(queryClient, ticketOrganisationsKey, () => data.ticketOrganisations()) : undefined,
+    ]);
     if (list) queryClient.setQueryData(ticketListKey(filters, page), list);
   },
 };

@@ -96,9 +96,12 @@ export function useTickets(filters: TicketFilters, page: number) {
 }
 
 /** `GET /api/tickets/organisations`: what the queue's organisation filter offers (staff). */
+/** `GET /api/tickets/organisations`: the organisations the queue filters by (staff). */
+export const ticketOrganisationsKey = [...TICKETS_KEY, 'organisations'] as const;
+
 export function useTicketOrganisations(enabled: boolean) {
   return useQuery({
-    queryKey: [...TICKETS_KEY, 'organisations'] as const,
+    queryKey: ticketOrganisationsKey,
     queryFn: ({ signal }) =>
       fetchApi(
         apiPaths.tickets.organisations,

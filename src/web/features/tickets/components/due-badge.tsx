@@ -22,27 +22,3 @@ export function DueBadge({ ticket, now }: { ticket: Ticket; now: number }) {
     </Badge>
   );
 }
-
-/**
- * The formats of {@link dateTime}, made once: `toLocaleDateString` and `toLocaleTimeString` with options build
- * a new `Intl.DateTimeFormat` on every call, which was a sixth of the server's time for the agents' list (two
- * dates a row, 25 rows: bench/README.md, Load). Made at first use, in the zone the process has then.
- */
-let formats: { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | undefined;
-
-/** A date and time as the portal writes them, with the zone they are read in: `Nov 25 2026, 10:00 UTC`. */
-export function dateTime(iso: string): string {
-  formats ??= {
-    day: new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }),
-    time: new Intl.DateTimeFormat('en-US', {
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-      timeZoneName: 'short',
-    }),
-  };
-  const date = new Date(iso);
-  // `format` throws on an invalid date, where the `toLocale…String` calls wrote this.
-  if (Number.isNaN(date.getTime())) return 'Invalid Date, Invalid Date';
-  return `${formats.day.format(date).replace(',', '')}, ${formats.time.format(date)}`;
-}

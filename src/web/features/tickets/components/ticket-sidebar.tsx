@@ -9,7 +9,8 @@ import { useAssignees } from '../api/get-assignees';
 import { useLinkIssue, useUnlinkIssue } from '../api/ticket-issues';
 import { useUpdateTicket } from '../api/update-ticket';
 import { runningDueAt } from '../lib/due-text';
-import { DueBadge, dateTime } from './due-badge';
+import { dateTime } from '../lib/date-time';
+import { DueBadge } from './due-badge';
 import { failure } from './ticket-composer';
 import classes from './ticket-page.module.css';
 

@@ -29,7 +29,8 @@ import { useTicketEvents } from '../lib/use-ticket-events';
 import { NoTickets } from './no-tickets';
 import { StaleNotice } from './stale-notice';
 import { BulkActions } from './ticket-bulk-actions';
-import { DueBadge, dateTime } from './due-badge';
+import { dateTime, groupedNumber } from '../lib/date-time';
+import { DueBadge } from './due-badge';
 import classes from './tickets.module.css';
 
 const DUE_LABELS: Record<(typeof DUE_STATES)[number], string> = {
@@ -184,7 +185,7 @@ export function TicketsPage({ staff }: { staff: boolean }) {
 
 /** "3 tickets", or "More than 10,000 tickets" when the count stopped at the server's bound. */
 function countLabel(total: number, exact: boolean): string {
-  const number = total.toLocaleString('en-US');
+  const number = groupedNumber(total);
   if (!exact) return `More than ${number} tickets`;
   return total === 1 ? '1 ticket' : `${number} tickets`;
 }
