@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { collectPageErrors, gotoHydrated } from './support/pages';
 import { pageAs } from './support/signed-in';
 import { openTicketByApi } from './support/tickets';
@@ -60,6 +60,17 @@ function expectATaskEach(tasks: number[], count: number) {
   for (const task of tasks) expect(task).toBeGreaterThan(0);
 }
 
+/** A ticket a customer opened through the API (subject: `prefix` and a unique tail), with the customer's page. */
+async function customerTicket(browser: Browser, baseURL: string | undefined, prefix: string) {
+  const { context: customer, page: customerPage } = await pageAs(browser, baseURL, 'customer');
+  const ticket = await openTicketByApi(
+    customerPage.request,
+    baseURL ?? '',
+    `${prefix} ${Date.now().toString(36)}`,
+  );
+  return { ticket, customer, customerPage };
+}
+
 test("each row of the agents' queue hydrates in a task of its own, and works after", async ({
   browser,
   baseURL,
@@ -91,12 +102,7 @@ test("a ticket's composer and sidebar hydrate in tasks of their own, and work af
   browser,
   baseURL,
 }) => {
-  const { context: customer, page: customerPage } = await pageAs(browser, baseURL, 'customer');
-  const ticket = await openTicketByApi(
-    customerPage.request,
-    baseURL ?? '',
-    `Slices ${Date.now().toString(36)}`,
-  );
+  const { ticket, customer, customerPage } = await customerTicket(browser, baseURL, 'Slices');
   for (const n of [1, 2, 3]) {
     const response = await customerPage.request.post(`/api/tickets/${ticket.id}/comments`, {
       headers: { origin: baseURL ?? '' },
@@ -167,12 +173,7 @@ test("the staff's ticket pages write their dates and counts without the browser'
   browser,
   baseURL,
 }) => {
-  const { context: customer, page: customerPage } = await pageAs(browser, baseURL, 'customer');
-  const ticket = await openTicketByApi(
-    customerPage.request,
-    baseURL ?? '',
-    `Dates ${Date.now().toString(36)}`,
-  );
+  const { ticket, customer } = await customerTicket(browser, baseURL, 'Dates');
   await customer.close();
 
   const { context, page } = await pageAs(browser, baseURL, 'agent');
