@@ -130,7 +130,7 @@ test("a ticket's composer and sidebar hydrate in tasks of their own, and work af
 
 /**
  * Before any script of the page: records every use of the locale formats. A page's first one loads the
- * browser's locale data, one task of 70-300 ms of Lighthouse's throttled CPU (src/web/features/tickets/lib/date-time.ts).
+ * browser's locale data, one task of 70-300 ms of Lighthouse's throttled CPU (src/web/features/tickets/lib/formats.ts).
  */
 async function recordLocaleFormats(page: Page) {
   await page.addInitScript(() => {

@@ -107,7 +107,7 @@ export interface SsrData {
   downloadRecords(input: { query: Record<string, string> }): Promise<DownloadRecords | null>;
   /** `GET /api/tickets/assignees`: whom a ticket can be assigned to, for a staff member's render; else null. */
   assignees(): Promise<Assignees | null>;
-  /** `GET /api/tickets/organisations`: the organisations the queue filters by, for a staff member's render; else null. */
+  /** `GET /api/tickets/organisations`: the queue's organisations, for a staff member's render; else null. */
   ticketOrganisations(): Promise<TicketOrganisations | null>;
   /** `GET /api/chat/settings`: which chat /chatbot shows (public settings, the same for everyone). */
   chatSettings(): Promise<ChatClientSettings>;

@@ -37,8 +37,9 @@ async function unlessNotFound<T>(load: () => Promise<T>): Promise<T | null> {
 
 /**
  * The data of the members' pages that a signed-in render holds (a notice, its history and readers, the search
- * analytics, the content sync, the Postman collections, the download records, a ticket's assignees, the queue's organisations): what the API's calls answer `user`, through the same services and the
- * same policy checks, so the page is drawn with it instead of a loading line its data then pushes down.
+ * analytics, the content sync, the Postman collections, the download records, a ticket's assignees, the
+ * queue's organisations): what the API's calls answer `user`, through the same services and the same policy
+ * checks, so the page is drawn with it instead of a loading line its data then pushes down.
  */
 export function memberPageLoaders(app: FastifyInstance, user: PortalUser): MemberLoaders {
   return {

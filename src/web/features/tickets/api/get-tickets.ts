@@ -96,7 +96,6 @@ export function useTickets(filters: TicketFilters, page: number) {
 }
 
 /** `GET /api/tickets/organisations`: what the queue's organisation filter offers (staff). */
-/** `GET /api/tickets/organisations`: the organisations the queue filters by (staff). */
 export const ticketOrganisationsKey = [...TICKETS_KEY, 'organisations'] as const;
 
 export function useTicketOrganisations(enabled: boolean) {

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { ClockText } from '../../../components/clock-text';
-import { dateTime } from '../lib/date-time';
+import { dateTime } from '../lib/formats';
 
 /** Mantine's light yellow title fails contrast; the portal's dark amber on its palest amber is well over 4.5:1. */
 const staleColors = () => ({

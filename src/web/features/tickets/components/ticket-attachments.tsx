@@ -2,7 +2,7 @@ import type { TicketAttachment } from '../../../../common/contracts/tickets';
 import { ClockText } from '../../../components/clock-text';
 import { ApiError, unreachableMessage } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/file-size';
-import { dateTime } from '../lib/date-time';
+import { dateTime } from '../lib/formats';
 import classes from './ticket-page.module.css';
 
 /** Why an upload was refused, in the server's words when it gave them. */

@@ -1,7 +1,7 @@
 import type { TicketConversationEntry } from '../../../../common/contracts/tickets';
 import { AppLink } from '../../../components/app-link';
 import { snippetText } from '../../../components/highlighted';
-import { dateTime } from '../lib/date-time';
+import { dateTime } from '../lib/formats';
 import classes from './tickets.module.css';
 import { ClockText } from '../../../components/clock-text';
 

@@ -18,7 +18,7 @@ import { useCreateTicket } from '../api/create-ticket';
 import { uploadFailure } from './ticket-attachments';
 import { ATTACHMENT_HINT } from '../../../../common/attachments';
 import { useRequesterProfile } from '../api/get-requester-profile';
-import { dateTime } from '../lib/date-time';
+import { dateTime } from '../lib/formats';
 import { useTicketSuggestions } from '../lib/use-ticket-suggestions';
 import { TicketFields, type TicketDraft, type TicketField } from './ticket-fields';
 import { TicketSuggestionsList } from './ticket-suggestions';

@@ -1,6 +1,6 @@
 import type { TicketEventEntry } from '../../../../common/contracts/tickets';
 import { DataTable } from '../../../components/data-table';
-import { dateTime } from '../lib/date-time';
+import { dateTime } from '../lib/formats';
 import { ClockText } from '../../../components/clock-text';
 
 const WHAT: Record<TicketEventEntry['kind'], string> = {

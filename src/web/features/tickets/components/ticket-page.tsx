@@ -14,7 +14,7 @@ import { useUpdateTicket } from '../api/update-ticket';
 import { runningDueAt } from '../lib/due-text';
 import { statusLabel } from '../lib/status-labels';
 import { useTicketEvents } from '../lib/use-ticket-events';
-import { dateTime } from '../lib/date-time';
+import { dateTime } from '../lib/formats';
 import { DueBadge } from './due-badge';
 import { LinkedText } from './linked-text';
 import { TicketAttachments } from './ticket-attachments';

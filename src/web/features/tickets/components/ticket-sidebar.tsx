@@ -9,7 +9,7 @@ import { useAssignees } from '../api/get-assignees';
 import { useLinkIssue, useUnlinkIssue } from '../api/ticket-issues';
 import { useUpdateTicket } from '../api/update-ticket';
 import { runningDueAt } from '../lib/due-text';
-import { dateTime } from '../lib/date-time';
+import { dateTime } from '../lib/formats';
 import { DueBadge } from './due-badge';
 import { failure } from './ticket-composer';
 import classes from './ticket-page.module.css';

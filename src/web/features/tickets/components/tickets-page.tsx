@@ -29,7 +29,7 @@ import { useTicketEvents } from '../lib/use-ticket-events';
 import { NoTickets } from './no-tickets';
 import { StaleNotice } from './stale-notice';
 import { BulkActions } from './ticket-bulk-actions';
-import { dateTime, groupedNumber } from '../lib/date-time';
+import { dateTime, groupedNumber } from '../lib/formats';
 import { DueBadge } from './due-badge';
 import classes from './tickets.module.css';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dateTime, groupedNumber, zoneLabel } from './date-time';
+import { dateTime, groupedNumber, zoneLabel } from './formats';
 
 const processZone = process.env.TZ;
 /** Node reads `TZ` again when it changes: the dates below are written as a reader in `zone` sees them. */
