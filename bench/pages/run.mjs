@@ -139,6 +139,19 @@ function summarise(records, predicate) {
   };
 }
 
+/**
+ * Where each run's whole report and its Chrome trace are kept (`BENCH_KEEP_DIR`): the summary names the long
+ * tasks, and only the trace shows what ran in them (a layout, a timer, a module's evaluation).
+ */
+const KEEP_DIR = process.env.BENCH_KEEP_DIR;
+
+async function keepReport(url, lhr, trace) {
+  await mkdir(KEEP_DIR, { recursive: true });
+  const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}`;
+  await writeFile(join(KEEP_DIR, `${name}.report.json`), JSON.stringify(lhr));
+  if (trace) await writeFile(join(KEEP_DIR, `${name}.trace.json`), JSON.stringify(trace));
+}
+
 async function runLighthouse(url, cookie) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -155,6 +168,7 @@ async function runLighthouse(url, cookie) {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (KEEP_DIR) await keepReport(url, lhr, result.artifacts?.Trace);
     if (lhr.runtimeError)
       throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const score = (id) =>
